@@ -1,0 +1,31 @@
+package dev.quarry.store;
+
+import dev.quarry.store.encoding.TermId;
+import org.apache.jena.graph.Node;
+
+/**
+ * Reads quads at the id level; implemented by a {@link ReadView} (a snapshot) and a
+ * {@link WriteTransaction} (its own writes over the latest state).
+ */
+public interface QuadReader {
+    /**
+     * Quads matching the pattern; {@link TermId#NONE} is a wildcard, and {@code g} may be
+     * {@link TermId#ANY_NAMED_GRAPH} for any graph but the default one.
+     */
+    QuadCursor find(long s, long p, long o, long g);
+
+    /** The ids of the named graphs that have at least one quad, in id order. */
+    java.util.List<Long> namedGraphs();
+
+    /** The id of {@code node}, or {@link TermId#NONE} if the store has no such term. */
+    long lookup(Node node);
+
+    /** The term with id {@code id}. */
+    Node decode(long id);
+
+    default boolean contains(long s, long p, long o, long g) {
+        try (QuadCursor c = find(s, p, o, g)) {
+            return c.next();
+        }
+    }
+}

@@ -1,0 +1,371 @@
+package dev.quarry.store;
+
+import dev.quarry.store.dict.PrefixDictionary;
+import dev.quarry.store.dict.TermDictionary;
+import dev.quarry.store.encoding.KeyLayout;
+import dev.quarry.store.encoding.TermId;
+import dev.quarry.store.rocks.KvBatch;
+import dev.quarry.store.rocks.KvIterator;
+import dev.quarry.store.rocks.RocksKv;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.ReentrantLock;
+import org.apache.jena.graph.Node;
+import org.apache.jena.sparql.core.Quad;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A quad store in one directory: six quad indexes, the term and prefix dictionaries
+ * and statistics, all in one RocksDB column family (see {@link KeyLayout}).
+ *
+ * <p>Concurrency: any number of readers, each on its own {@link ReadView} snapshot;
+ * one writer at a time ({@link #beginWrite}; a bulk load counts as a writer), so a
+ * reader never sees half a transaction. An acknowledged commit is in the write-ahead
+ * log (fsynced if {@link StoreOptions#syncCommits()}) and survives a crash.
+ *
+ * <p>Directory layout: {@code quarry.store} (format marker), {@code db/} (RocksDB),
+ * {@code tmp/} (bulk-load scratch files, deleted on open).
+ */
+public final class QuadStore implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(QuadStore.class);
+
+    /** The on-disk format this build reads and writes. */
+    public static final int FORMAT_VERSION = 1;
+    static final String MARKER = "quarry.store";
+
+    /** Key ranges DROP ALL clears: indexes, term dictionary, statistics, loaded feeds. Prefixes stay. */
+    static final List<byte[][]> DROP_RANGES = List.of(
+            new byte[][] {{KeyLayout.TAG_SPOG}, {KeyLayout.TAG_GOSP + 1}},
+            new byte[][] {{KeyLayout.TAG_ID2TERM}, {KeyLayout.TAG_TERM2ID + 1}},
+            new byte[][] {{KeyLayout.TAG_STAT}, {KeyLayout.TAG_STAT + 1}},
+            new byte[][] {{KeyLayout.TAG_FEED}, {KeyLayout.TAG_FEED + 1}});
+
+    private final Path dir;
+    private final StoreOptions options;
+    private final RocksKv kv;
+    private final PrefixDictionary prefixes;
+    private final TermDictionary dictionary;
+    private final ReentrantLock writerLock = new ReentrantLock(true);
+    private final AtomicLong version = new AtomicLong();
+    private final ExecutorService background = Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "quarry-reclaim");
+        t.setDaemon(true);
+        return t;
+    });
+    private volatile boolean closed;
+
+    private QuadStore(Path dir, StoreOptions options) {
+        this.dir = dir;
+        this.options = options;
+        this.kv = RocksKv.open(dir.resolve("db"), options.blockCacheBytes(), options.syncCommits());
+        this.prefixes = new PrefixDictionary(kv);
+        this.dictionary = new TermDictionary(kv, prefixes);
+    }
+
+    /**
+     * Opens the store in {@code dir}, creating it if the directory is missing or empty.
+     *
+     * @throws StoreFormatException if {@code dir} holds something else, or a store of another format version
+     * @throws StoreLockedException if another process (or this one) has the store open
+     */
+    public static QuadStore open(Path dir, StoreOptions options) {
+        try {
+            Path marker = dir.resolve(MARKER);
+            if (Files.exists(dir) && !Files.isDirectory(dir)) {
+                throw new StoreFormatException(dir + " is a file, not a store directory");
+            }
+            if (Files.exists(marker)) {
+                checkFormat(dir, marker);
+            } else if (Files.isDirectory(dir) && !isEmpty(dir)) {
+                throw new StoreFormatException(dir + " is not a Quarry store (no " + MARKER
+                        + " file) and is not empty; give a new or empty directory");
+            } else if (options.readOnly()) {
+                throw new StoreFormatException(dir + " is not a Quarry store (nothing there to open read-only)");
+            } else {
+                Files.createDirectories(dir);
+                Files.writeString(marker, "quarry-store-format=" + FORMAT_VERSION + "\n");
+            }
+            deleteRecursively(dir.resolve("tmp"));
+            return new QuadStore(dir, options);
+        } catch (IOException e) {
+            throw new StoreException("cannot open store " + dir + ": " + e.getMessage(), e);
+        }
+    }
+
+    public static QuadStore open(Path dir) {
+        return open(dir, StoreOptions.defaults());
+    }
+
+    private static void checkFormat(Path dir, Path marker) throws IOException {
+        String text = Files.readString(marker).trim();
+        if (!text.startsWith("quarry-store-format=")) {
+            throw new StoreFormatException(dir + " has a damaged " + MARKER + " file: '" + text + "'");
+        }
+        int version;
+        try {
+            version = Integer.parseInt(text.substring("quarry-store-format=".length()).trim());
+        } catch (NumberFormatException e) {
+            throw new StoreFormatException(dir + " has a damaged " + MARKER + " file: '" + text + "'");
+        }
+        if (version < FORMAT_VERSION) {
+            throw new StoreFormatException(dir + " is a Quarry store of format " + version
+                    + ", older than this build's format " + FORMAT_VERSION + ": reload the data into a new store");
+        }
+        if (version > FORMAT_VERSION) {
+            throw new StoreFormatException(dir + " is a Quarry store of format " + version
+                    + ", newer than this build's format " + FORMAT_VERSION + ": use a newer Quarry");
+        }
+    }
+
+    private static boolean isEmpty(Path dir) throws IOException {
+        try (var s = Files.list(dir)) {
+            return s.findAny().isEmpty();
+        }
+    }
+
+    public Path directory() {
+        return dir;
+    }
+
+    public StoreOptions options() {
+        return options;
+    }
+
+    public TermDictionary dictionary() {
+        return dictionary;
+    }
+
+    public PrefixDictionary prefixes() {
+        return prefixes;
+    }
+
+    /** A directory for scratch files of bulk loads; emptied every time the store opens. */
+    public Path tempDirectory() {
+        Path tmp = dir.resolve("tmp");
+        try {
+            Files.createDirectories(tmp);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return tmp;
+    }
+
+    // ------------------------------------------------------------------ reads
+
+    /** A snapshot of the store as of now. */
+    public ReadView newReadView() {
+        checkOpen();
+        long v = version.get();
+        return new ReadView(kv.snapshot(), dictionary, dictionary.epoch(), v);
+    }
+
+    /** Counts bumped by every commit, load and drop. */
+    public long version() {
+        return version.get();
+    }
+
+    // ------------------------------------------------------------------ writes
+
+    /** Starts the write transaction, waiting for the current writer to finish. */
+    public WriteTransaction beginWrite() {
+        checkWritable();
+        writerLock.lock();
+        return startWrite();
+    }
+
+    /**
+     * Starts a write transaction only if no writer is active and the store has not
+     * changed since {@code expectedVersion} (promotion of a reader); null otherwise.
+     */
+    public WriteTransaction tryBeginWrite(long expectedVersion) {
+        checkWritable();
+        if (!writerLock.tryLock()) {
+            return null;
+        }
+        if (version.get() != expectedVersion) {
+            writerLock.unlock();
+            return null;
+        }
+        return startWrite();
+    }
+
+    private WriteTransaction startWrite() {
+        try {
+            checkOpen();
+            return new WriteTransaction(this, dictionary, kv.newBatch());
+        } catch (RuntimeException e) {
+            writerLock.unlock();
+            throw e;
+        }
+    }
+
+    void commit(KvBatch batch, boolean droppedAll) {
+        kv.write(batch);
+        version.incrementAndGet();
+        if (droppedAll) {
+            dictionary.newEpoch();
+            background.submit(this::reclaimDropped);
+        }
+    }
+
+    void endWrite() {
+        writerLock.unlock();
+    }
+
+    /** Deletes everything; time does not grow with the data. Space is reclaimed in the background. */
+    public void dropAll() {
+        try (WriteTransaction txn = beginWrite()) {
+            txn.dropAll();
+            txn.commit();
+        }
+    }
+
+    private void reclaimDropped() {
+        if (closed) {
+            return;
+        }
+        try {
+            kv.reclaim(DROP_RANGES);
+        } catch (RuntimeException e) {
+            if (!closed) {
+                LOG.warn("reclaiming space after DROP ALL: {}", e.getMessage());
+            }
+        }
+    }
+
+    // ------------------------------------------------------------------ bulk
+
+    /**
+     * Holds the writer lock for a bulk load (see {@link BulkSession}): updates wait until
+     * the load commits or aborts, readers go on with their snapshots.
+     */
+    public BulkSession beginBulk() {
+        checkWritable();
+        writerLock.lock();
+        try {
+            checkOpen();
+            return new BulkSession(this, kv, dictionary);
+        } catch (RuntimeException e) {
+            writerLock.unlock();
+            throw e;
+        }
+    }
+
+    void bulkCommitted() {
+        version.incrementAndGet();
+    }
+
+    // ------------------------------------------------------------------ statistics
+
+    /** Statistics as of now. */
+    public StoreStats stats() {
+        try (ReadView view = newReadView()) {
+            return stats(view);
+        }
+    }
+
+    /** Statistics as {@code view} sees them. */
+    public StoreStats stats(ReadView view) {
+        Map<Node, Long> graphs = new LinkedHashMap<>();
+        Map<Node, Long> predicates = new LinkedHashMap<>();
+        long quads = 0, terms = 0;
+        try (KvIterator it = view.snapshot().scan(new byte[] {KeyLayout.TAG_STAT})) {
+            while (it.next()) {
+                byte[] k = it.key();
+                long id = KeyLayout.getLong(k, 2);
+                long n = KeyLayout.getLong(it.value(), 0);
+                switch (k[1]) {
+                    case KeyLayout.STAT_GRAPH -> graphs.put(
+                            id == TermId.DEFAULT_GRAPH ? Quad.defaultGraphIRI : view.decode(id), n);
+                    case KeyLayout.STAT_PREDICATE -> predicates.put(view.decode(id), n);
+                    case KeyLayout.STAT_TOTAL -> {
+                        if (id == KeyLayout.TOTAL_QUADS) {
+                            quads = n;
+                        } else if (id == KeyLayout.TOTAL_TERMS) {
+                            terms = n;
+                        }
+                    }
+                    default -> { }
+                }
+            }
+        }
+        return new StoreStats(quads, terms, graphs, predicates);
+    }
+
+    /** Bytes the store takes on disk (live SST files plus write-ahead log), as RocksDB reports it. */
+    public long diskBytes() {
+        long sst = kv.longProperty("rocksdb.live-sst-files-size");
+        return Math.max(0, sst) + sizeOf(dir.resolve("db"), ".log");
+    }
+
+    /** RocksDB counters for metrics. */
+    public Map<String, Long> engineCounters() {
+        return kv.tickers();
+    }
+
+    private static long sizeOf(Path dir, String suffix) {
+        try (var s = Files.list(dir)) {
+            return s.filter(p -> p.toString().endsWith(suffix)).mapToLong(p -> p.toFile().length()).sum();
+        } catch (IOException e) {
+            return 0;
+        }
+    }
+
+    // ------------------------------------------------------------------ lifecycle
+
+    private void checkOpen() {
+        if (closed) {
+            throw new StoreException("store " + dir + " is closed");
+        }
+    }
+
+    private void checkWritable() {
+        checkOpen();
+        if (options.readOnly()) {
+            throw new StoreException("store " + dir + " is open read-only");
+        }
+    }
+
+    /** Closes the store; waits for the current writer. Background space reclamation is stopped. */
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        writerLock.lock();
+        try {
+            closed = true;
+            kv.stopManualCompactions();
+            background.shutdown();
+            try {
+                background.awaitTermination(1, TimeUnit.MINUTES);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            kv.close();
+        } finally {
+            writerLock.unlock();
+        }
+    }
+
+    static void deleteRecursively(Path p) throws IOException {
+        if (!Files.exists(p)) {
+            return;
+        }
+        try (var walk = Files.walk(p)) {
+            for (Path f : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(f);
+            }
+        }
+    }
+}

@@ -1,0 +1,54 @@
+package dev.quarry.store;
+
+import dev.quarry.store.dict.TermDictionary;
+import dev.quarry.store.rocks.KvSnapshot;
+import org.apache.jena.graph.Node;
+
+/** A consistent read-only view of the store at one moment. Cheap; close it when done. */
+public final class ReadView implements QuadReader, AutoCloseable {
+    private final KvSnapshot snapshot;
+    private final TermDictionary dictionary;
+    private final TermDictionary.Epoch epoch;
+    private final long version;
+
+    ReadView(KvSnapshot snapshot, TermDictionary dictionary, TermDictionary.Epoch epoch, long version) {
+        this.snapshot = snapshot;
+        this.dictionary = dictionary;
+        this.epoch = epoch;
+        this.version = version;
+    }
+
+    @Override
+    public QuadCursor find(long s, long p, long o, long g) {
+        return IndexCursor.open(snapshot, s, p, o, g);
+    }
+
+    @Override
+    public java.util.List<Long> namedGraphs() {
+        return QuadReaderGraphs.namedGraphs(snapshot);
+    }
+
+    @Override
+    public long lookup(Node node) {
+        return dictionary.lookup(node, snapshot, epoch);
+    }
+
+    @Override
+    public Node decode(long id) {
+        return dictionary.decode(id, snapshot);
+    }
+
+    /** The store's commit counter when this view was taken (for promoting a read to a write). */
+    public long version() {
+        return version;
+    }
+
+    KvSnapshot snapshot() {
+        return snapshot;
+    }
+
+    @Override
+    public void close() {
+        snapshot.close();
+    }
+}

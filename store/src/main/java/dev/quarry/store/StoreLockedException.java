@@ -1,0 +1,8 @@
+package dev.quarry.store;
+
+/** The store directory is open in another process (or already in this one). */
+public final class StoreLockedException extends StoreException {
+    public StoreLockedException(String message, Throwable cause) {
+        super(message, cause);
+    }
+}

@@ -1,0 +1,101 @@
+package dev.quarry.store.dict;
+
+import dev.quarry.store.StoreException;
+import dev.quarry.store.encoding.KeyLayout;
+import dev.quarry.store.encoding.PrefixResolver;
+import dev.quarry.store.rocks.RocksKv;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The persistent namespace dictionary: IRI namespaces get small int ids, stored
+ * once on disk. A new namespace is written at once through the WAL, outside any
+ * transaction: an entry no quad uses is harmless, and this keeps prefix ids
+ * stable for everything that runs concurrently (writers, bulk loads, readers).
+ * Entries are never deleted, so cached ids never go stale.
+ *
+ * <p>The caches are bounded: past {@link #CACHE_LIMIT} entries they are cleared
+ * and refill from disk, so millions of namespaces cost disk, not heap.
+ */
+public final class PrefixDictionary implements PrefixResolver {
+    static final int CACHE_LIMIT = 200_000;
+
+    private final RocksKv kv;
+    private final ConcurrentHashMap<String, Integer> byName = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<Integer, String> byId = new ConcurrentHashMap<>();
+    private final Object assignLock = new Object();
+    private int nextId;
+
+    public PrefixDictionary(RocksKv kv) {
+        this.kv = kv;
+        byte[] next = kv.get(KeyLayout.metaKey(KeyLayout.META_NEXT_PREFIX));
+        this.nextId = next == null ? 1 : KeyLayout.getInt(next, 0);
+    }
+
+    @Override
+    public int prefixId(String namespace, boolean create) {
+        Integer cached = byName.get(namespace);
+        if (cached != null) {
+            return cached;
+        }
+        byte[] v = kv.get(KeyLayout.prefixByNameKey(namespace));
+        if (v != null) {
+            int id = KeyLayout.getInt(v, 0);
+            remember(namespace, id);
+            return id;
+        }
+        if (!create) {
+            return -1;
+        }
+        synchronized (assignLock) {
+            v = kv.get(KeyLayout.prefixByNameKey(namespace));
+            if (v != null) {
+                int id = KeyLayout.getInt(v, 0);
+                remember(namespace, id);
+                return id;
+            }
+            if (nextId == Integer.MAX_VALUE) {
+                throw new StoreException("prefix dictionary is full (2^31 namespaces)");
+            }
+            int id = nextId++;
+            kv.putAll(List.of(
+                    KeyLayout.prefixByNameKey(namespace), KeyLayout.intBytes(id),
+                    KeyLayout.prefixByIdKey(id), namespace.getBytes(StandardCharsets.UTF_8),
+                    KeyLayout.metaKey(KeyLayout.META_NEXT_PREFIX), KeyLayout.intBytes(nextId)));
+            remember(namespace, id);
+            return id;
+        }
+    }
+
+    @Override
+    public String namespace(int id) {
+        String cached = byId.get(id);
+        if (cached != null) {
+            return cached;
+        }
+        byte[] v = kv.get(KeyLayout.prefixByIdKey(id));
+        if (v == null) {
+            throw new StoreException("store is inconsistent: no namespace with prefix id " + id);
+        }
+        String ns = new String(v, StandardCharsets.UTF_8);
+        remember(ns, id);
+        return ns;
+    }
+
+    private void remember(String namespace, int id) {
+        if (byName.size() > CACHE_LIMIT) {
+            byName.clear();
+            byId.clear();
+        }
+        byName.put(namespace, id);
+        byId.put(id, namespace);
+    }
+
+    /** How many namespaces have been assigned ids. */
+    public int size() {
+        synchronized (assignLock) {
+            return nextId - 1;
+        }
+    }
+}

@@ -1,0 +1,144 @@
+package dev.quarry.store.dict;
+
+import dev.quarry.store.StoreException;
+import dev.quarry.store.encoding.KeyLayout;
+import dev.quarry.store.encoding.TermCodec;
+import dev.quarry.store.encoding.TermId;
+import dev.quarry.store.rocks.KvBatch;
+import dev.quarry.store.rocks.KvReader;
+import dev.quarry.store.rocks.RocksKv;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+import org.apache.jena.graph.Node;
+
+/**
+ * Term <-> id, both directions persistent (TERM2ID and ID2TERM key spaces).
+ *
+ * <p>Ids are never reused, so the id -> term cache is always valid. The term -> id
+ * cache is per {@link Epoch}: DROP ALL starts a new epoch, and a reader keeps
+ * the epoch of its snapshot, so no reader or writer ever sees an id of a term
+ * that was dropped. Writers never cache: they see their own uncommitted terms.
+ */
+public final class TermDictionary {
+    static final int CACHE_LIMIT = 500_000;
+
+    private final RocksKv kv;
+    private final PrefixDictionary prefixes;
+    private final TermCodec codec;
+    private final AtomicLong nextSequence;
+    private final ConcurrentHashMap<Long, Node> nodeById = new ConcurrentHashMap<>();
+    private volatile Epoch epoch = new Epoch();
+
+    /** One generation of the term -> id cache. */
+    public static final class Epoch {
+        private final ConcurrentHashMap<Node, Long> idByNode = new ConcurrentHashMap<>();
+    }
+
+    public TermDictionary(RocksKv kv, PrefixDictionary prefixes) {
+        this.kv = kv;
+        this.prefixes = prefixes;
+        this.codec = new TermCodec(prefixes);
+        byte[] next = kv.get(KeyLayout.metaKey(KeyLayout.META_NEXT_ID));
+        this.nextSequence = new AtomicLong(next == null ? 1 : KeyLayout.getLong(next, 0));
+    }
+
+    public TermCodec codec() {
+        return codec;
+    }
+
+    public PrefixDictionary prefixes() {
+        return prefixes;
+    }
+
+    public Epoch epoch() {
+        return epoch;
+    }
+
+    /** Called after DROP ALL commits: cached term ids refer to dropped terms. */
+    public void newEpoch() {
+        epoch = new Epoch();
+    }
+
+    /** The id of {@code node} as {@code src} sees it, or {@link TermId#NONE} if it is not in the store. */
+    public long lookup(Node node, KvReader src, Epoch cacheEpoch) {
+        long inline = TermCodec.inlineId(node);
+        if (inline != TermId.NONE) {
+            return inline;
+        }
+        if (cacheEpoch != null) {
+            Long cached = cacheEpoch.idByNode.get(node);
+            if (cached != null) {
+                return cached;
+            }
+        }
+        byte[] bytes = codec.encode(node, false);
+        if (bytes == null) {
+            return TermId.NONE;
+        }
+        byte[] v = src.get(KeyLayout.term2idKey(bytes));
+        if (v == null) {
+            return TermId.NONE;
+        }
+        long id = KeyLayout.getLong(v, 0);
+        if (cacheEpoch != null) {
+            if (cacheEpoch.idByNode.size() > CACHE_LIMIT) {
+                cacheEpoch.idByNode.clear();
+            }
+            cacheEpoch.idByNode.put(node, id);
+        }
+        return id;
+    }
+
+    /**
+     * The id of {@code node} in the transaction {@code batch}, creating the dictionary
+     * entries in the batch if it has none. Returns the id; {@code created[0]} is set if new.
+     */
+    public long getOrCreate(Node node, KvBatch batch, boolean[] created) {
+        long inline = TermCodec.inlineId(node);
+        if (inline != TermId.NONE) {
+            return inline;
+        }
+        byte[] bytes = codec.encode(node, true);
+        byte[] key = KeyLayout.term2idKey(bytes);
+        byte[] v = batch.get(key);
+        if (v != null) {
+            return KeyLayout.getLong(v, 0);
+        }
+        long id = TermId.dictionaryId(nextSequence.getAndIncrement());
+        batch.put(key, KeyLayout.longBytes(id));
+        batch.put(KeyLayout.id2termKey(id), bytes);
+        created[0] = true;
+        return id;
+    }
+
+    /** Reserves {@code count} consecutive dictionary sequence numbers (for bulk loads); returns the first. */
+    public long reserveSequences(long count) {
+        return nextSequence.getAndAdd(count);
+    }
+
+    /** The next unassigned sequence number (persisted with every commit and load). */
+    public long nextSequence() {
+        return nextSequence.get();
+    }
+
+    /** The term with id {@code id} as {@code src} sees it. */
+    public Node decode(long id, KvReader src) {
+        if (TermId.isInline(id)) {
+            return TermCodec.decodeInline(id);
+        }
+        Node cached = nodeById.get(id);
+        if (cached != null) {
+            return cached;
+        }
+        byte[] v = src.get(KeyLayout.id2termKey(id));
+        if (v == null) {
+            throw new StoreException("store is inconsistent: no term with id " + TermId.toString(id));
+        }
+        Node node = codec.decode(v);
+        if (nodeById.size() > CACHE_LIMIT) {
+            nodeById.clear();
+        }
+        nodeById.put(id, node);
+        return node;
+    }
+}

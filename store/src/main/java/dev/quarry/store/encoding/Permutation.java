@@ -1,0 +1,63 @@
+package dev.quarry.store.encoding;
+
+/**
+ * The six quad index orders. A quad is always held as {@code (s, p, o, g)} in a
+ * {@code long[4]} (positions {@link #S}, {@link #P}, {@link #O}, {@link #G});
+ * a permutation says in which order those positions form the index key.
+ * Every one of the 16 bound/unbound patterns is answered by one prefix scan of
+ * the permutation with the longest bound prefix ({@link #choose}).
+ */
+public enum Permutation {
+    SPOG(KeyLayout.TAG_SPOG, 0, 1, 2, 3),
+    POSG(KeyLayout.TAG_POSG, 1, 2, 0, 3),
+    OSPG(KeyLayout.TAG_OSPG, 2, 0, 1, 3),
+    GSPO(KeyLayout.TAG_GSPO, 3, 0, 1, 2),
+    GPOS(KeyLayout.TAG_GPOS, 3, 1, 2, 0),
+    GOSP(KeyLayout.TAG_GOSP, 3, 2, 0, 1);
+
+    public static final int S = 0, P = 1, O = 2, G = 3;
+
+    private final byte tag;
+    private final int[] order;
+
+    Permutation(byte tag, int... order) {
+        this.tag = tag;
+        this.order = order;
+    }
+
+    /** The key-space tag byte of this index (on disk). */
+    public byte tag() {
+        return tag;
+    }
+
+    /** The quad position (S, P, O or G) stored at key slot {@code slot}. */
+    public int position(int slot) {
+        return order[slot];
+    }
+
+    /** How many leading key slots are bound in {@code quad} (0 = unbound, {@link TermId#NONE}). */
+    public int boundPrefix(long[] quad) {
+        int n = 0;
+        while (n < 4 && quad[order[n]] != TermId.NONE) {
+            n++;
+        }
+        return n;
+    }
+
+    /**
+     * The index that answers {@code pattern} (unbound positions are {@link TermId#NONE})
+     * with the longest bound key prefix. Ties go to the earlier permutation.
+     */
+    public static Permutation choose(long[] pattern) {
+        Permutation best = SPOG;
+        int bestLen = -1;
+        for (Permutation p : values()) {
+            int len = p.boundPrefix(pattern);
+            if (len > bestLen) {
+                best = p;
+                bestLen = len;
+            }
+        }
+        return best;
+    }
+}

@@ -1,0 +1,279 @@
+package dev.quarry.store.rocks;
+
+import dev.quarry.store.StoreException;
+import dev.quarry.store.StoreLockedException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.rocksdb.BlockBasedTableConfig;
+import org.rocksdb.BloomFilter;
+import org.rocksdb.CompactionPriority;
+import org.rocksdb.CompressionType;
+import org.rocksdb.FlushOptions;
+import org.rocksdb.IngestExternalFileOptions;
+import org.rocksdb.LRUCache;
+import org.rocksdb.Options;
+import org.rocksdb.ReadOptions;
+import org.rocksdb.RocksDB;
+import org.rocksdb.RocksDBException;
+import org.rocksdb.Statistics;
+import org.rocksdb.WriteBatch;
+import org.rocksdb.WriteOptions;
+
+/**
+ * The one wrapper around RocksDB: every {@code org.rocksdb} type stays in this
+ * package, and every {@link RocksDBException} becomes a {@link StoreException} here
+ * (see {@link #fail}). The store is one column family of tagged keys (see
+ * {@code KeyLayout}), so one ingest call is atomic across all key spaces.
+ *
+ * <p>Native objects are owned by this class and closed in reverse order of opening.
+ */
+public final class RocksKv implements KvReader, AutoCloseable {
+    static {
+        RocksDB.loadLibrary();
+    }
+
+    private final Path dir;
+    private final LRUCache blockCache;
+    private final BloomFilter bloom;
+    private final Statistics statistics;
+    private final Options options;
+    private final WriteOptions writeOptions;
+    private final RocksDB db;
+
+    private RocksKv(Path dir, long blockCacheBytes, boolean sync) {
+        this.dir = dir;
+        this.blockCache = new LRUCache(blockCacheBytes);
+        this.bloom = new BloomFilter(10, false);
+        this.statistics = new Statistics();
+        BlockBasedTableConfig table = new BlockBasedTableConfig()
+                .setBlockCache(blockCache)
+                .setFilterPolicy(bloom)
+                .setBlockSize(16 * 1024)
+                .setCacheIndexAndFilterBlocks(true)
+                .setPinL0FilterAndIndexBlocksInCache(true);
+        this.options = new Options()
+                .setCreateIfMissing(true)
+                .setTableFormatConfig(table)
+                .setCompressionType(CompressionType.LZ4_COMPRESSION)
+                .setBottommostCompressionType(CompressionType.ZSTD_COMPRESSION)
+                .setCompactionPriority(CompactionPriority.MinOverlappingRatio)
+                .setLevelCompactionDynamicLevelBytes(true)
+                .setMaxBackgroundJobs(Math.max(2, Runtime.getRuntime().availableProcessors()))
+                .setBytesPerSync(1 << 20)
+                .setWriteBufferSize(64L << 20)
+                .setStatistics(statistics);
+        this.writeOptions = new WriteOptions().setSync(sync);
+        RocksDB opened;
+        try {
+            opened = RocksDB.open(options, dir.toString());
+        } catch (RocksDBException e) {
+            closeOptions();
+            String msg = String.valueOf(e.getMessage());
+            if (msg.contains("lock") || msg.contains("LOCK")) {
+                throw new StoreLockedException("store " + dir.getParent() + " is in use by another process (" + msg + ")", e);
+            }
+            throw fail("cannot open store at " + dir, e);
+        }
+        this.db = opened;
+    }
+
+    /**
+     * Opens (creating if missing) the RocksDB directory {@code dir}.
+     *
+     * @param sync whether each write waits for fsync of the write-ahead log
+     */
+    public static RocksKv open(Path dir, long blockCacheBytes, boolean sync) {
+        return new RocksKv(dir, blockCacheBytes, sync);
+    }
+
+    public Path directory() {
+        return dir;
+    }
+
+    // ------------------------------------------------------------------ reads
+
+    /** The latest committed value of {@code key}, or null. */
+    @Override
+    public byte[] get(byte[] key) {
+        try {
+            return db.get(key);
+        } catch (RocksDBException e) {
+            throw fail("read failed", e);
+        }
+    }
+
+    /** A consistent point-in-time view; close it to release it. */
+    public KvSnapshot snapshot() {
+        return new KvSnapshot(db);
+    }
+
+    /** Iterates the latest committed keys starting with {@code prefix}, in key order. */
+    @Override
+    public KvIterator scan(byte[] prefix) {
+        return KvIterator.over(db, null, prefix);
+    }
+
+    // ------------------------------------------------------------------ writes
+
+    /** A write batch that can also be read (its own writes over the latest committed state). */
+    public KvBatch newBatch() {
+        return new KvBatch(db);
+    }
+
+    /** Applies {@code batch} atomically through the write-ahead log. */
+    public void write(KvBatch batch) {
+        try {
+            batch.writeTo(db, writeOptions);
+        } catch (RocksDBException e) {
+            throw fail("write failed", e);
+        }
+    }
+
+    /** Puts a few small entries atomically through the write-ahead log. */
+    public void putAll(List<byte[]> keysAndValues) {
+        try (WriteBatch b = new WriteBatch()) {
+            for (int i = 0; i < keysAndValues.size(); i += 2) {
+                b.put(keysAndValues.get(i), keysAndValues.get(i + 1));
+            }
+            db.write(writeOptions, b);
+        } catch (RocksDBException e) {
+            throw fail("write failed", e);
+        }
+    }
+
+    /**
+     * Deletes every key in each {@code [from, to)} range in one atomic write of range
+     * tombstones: constant time whatever the data. The space is reclaimed later by
+     * {@link #reclaim}.
+     */
+    public void deleteRanges(List<byte[][]> ranges, List<byte[]> putsAfter) {
+        try (WriteBatch b = new WriteBatch()) {
+            for (byte[][] r : ranges) {
+                b.deleteRange(r[0], r[1]);
+            }
+            for (int i = 0; i < putsAfter.size(); i += 2) {
+                b.put(putsAfter.get(i), putsAfter.get(i + 1));
+            }
+            db.write(writeOptions, b);
+        } catch (RocksDBException e) {
+            throw fail("range delete failed", e);
+        }
+    }
+
+    /** Drops whole files under deleted ranges, then compacts what is left of them (slow; run in background). */
+    public void reclaim(List<byte[][]> ranges) {
+        try {
+            List<byte[]> flat = new ArrayList<>();
+            for (byte[][] r : ranges) {
+                flat.add(r[0]);
+                flat.add(r[1]);
+            }
+            db.deleteFilesInRanges(db.getDefaultColumnFamily(), flat, false);
+            for (byte[][] r : ranges) {
+                db.compactRange(r[0], r[1]);
+            }
+        } catch (RocksDBException e) {
+            throw fail("space reclamation failed", e);
+        }
+    }
+
+    // ------------------------------------------------------------------ bulk
+
+    /** A writer of one sorted SST file; keys must be added in strictly increasing order. */
+    public KvSstWriter newSstWriter(Path file) {
+        return new KvSstWriter(options, file);
+    }
+
+    /**
+     * Ingests all {@code files} in one atomic step: either all become visible or none.
+     * Files are moved (hard-linked) into the store, not copied.
+     */
+    public void ingest(List<Path> files) {
+        if (files.isEmpty()) {
+            return;
+        }
+        List<String> names = files.stream().map(Path::toString).toList();
+        try (IngestExternalFileOptions opts = new IngestExternalFileOptions()
+                .setMoveFiles(true)
+                .setSnapshotConsistency(true)
+                .setAllowGlobalSeqNo(true)
+                .setAllowBlockingFlush(true)) {
+            db.ingestExternalFile(names, opts);
+        } catch (RocksDBException e) {
+            throw fail("ingest of " + files.size() + " files failed", e);
+        }
+    }
+
+    /** Makes everything written so far durable (flushes memtables to files). */
+    public void flush() {
+        try (FlushOptions fo = new FlushOptions().setWaitForFlush(true)) {
+            db.flush(fo);
+            db.flushWal(true);
+        } catch (RocksDBException e) {
+            throw fail("flush failed", e);
+        }
+    }
+
+    /** Syncs the write-ahead log to disk. */
+    public void syncWal() {
+        try {
+            db.flushWal(true);
+        } catch (RocksDBException e) {
+            throw fail("WAL sync failed", e);
+        }
+    }
+
+    // ------------------------------------------------------------------ introspection
+
+    /** A RocksDB property as a number, or -1 if it is not known. */
+    public long longProperty(String name) {
+        try {
+            return db.getLongProperty(name);
+        } catch (RocksDBException e) {
+            return -1;
+        }
+    }
+
+    /** RocksDB's ticker statistics as name/value pairs (for metrics). */
+    public java.util.Map<String, Long> tickers() {
+        java.util.Map<String, Long> m = new java.util.LinkedHashMap<>();
+        for (org.rocksdb.TickerType t : new org.rocksdb.TickerType[] {
+                org.rocksdb.TickerType.BLOCK_CACHE_HIT, org.rocksdb.TickerType.BLOCK_CACHE_MISS,
+                org.rocksdb.TickerType.BYTES_WRITTEN, org.rocksdb.TickerType.BYTES_READ,
+                org.rocksdb.TickerType.NUMBER_KEYS_WRITTEN, org.rocksdb.TickerType.NUMBER_KEYS_READ,
+                org.rocksdb.TickerType.COMPACT_READ_BYTES, org.rocksdb.TickerType.COMPACT_WRITE_BYTES}) {
+            m.put(t.name().toLowerCase(java.util.Locale.ROOT), statistics.getTickerCount(t));
+        }
+        return m;
+    }
+
+    /** Makes running and future manual compactions return early (before close). */
+    public void stopManualCompactions() {
+        db.abortAllCompactions();
+    }
+
+    static StoreException fail(String what, RocksDBException e) {
+        String status = e.getStatus() != null ? e.getStatus().getCodeString() : "";
+        return new StoreException(what + ": " + e.getMessage() + (status.isEmpty() ? "" : " [" + status + "]"), e);
+    }
+
+    @Override
+    public void close() {
+        try {
+            db.syncWal();
+        } catch (RocksDBException ignored) {
+            // closing anyway; the WAL was synced per commit if sync was requested
+        }
+        db.close();
+        closeOptions();
+    }
+
+    private void closeOptions() {
+        writeOptions.close();
+        options.close();
+        statistics.close();
+        bloom.close();
+        blockCache.close();
+    }
+}
