@@ -47,6 +47,11 @@ public final class ReadView implements QuadReader, AutoCloseable {
         return snapshot;
     }
 
+    /** Raw key-value reads on this snapshot, for the validator. */
+    public dev.quarry.store.rocks.KvReader kvReader() {
+        return snapshot;
+    }
+
     @Override
     public void close() {
         snapshot.close();

@@ -47,6 +47,8 @@ class QuadStoreTest {
                 w.commit();
             }
             assertEquals(1, store.stats().quads());
+            assertTrue(dev.quarry.store.verify.StoreValidator.validate(store).ok(),
+                    () -> dev.quarry.store.verify.StoreValidator.validate(store).problems().toString());
         }
     }
 
