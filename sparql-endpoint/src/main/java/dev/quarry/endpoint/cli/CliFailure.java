@@ -1,0 +1,27 @@
+package dev.quarry.endpoint.cli;
+
+/**
+ * A command failed for a reason the user can fix; the message is the one line printed.
+ * Positioned failures ({@code source:line:col: message}) are printed without the command name.
+ */
+final class CliFailure extends RuntimeException {
+    private final boolean positioned;
+
+    CliFailure(String message) {
+        this(message, false);
+    }
+
+    private CliFailure(String message, boolean positioned) {
+        super(message);
+        this.positioned = positioned;
+    }
+
+    /** A failure at a place in some input: {@code source:line:col: message}. */
+    static CliFailure at(String source, long line, long column, String message) {
+        return new CliFailure(source + ":" + line + ":" + column + ": " + message, true);
+    }
+
+    boolean positioned() {
+        return positioned;
+    }
+}
