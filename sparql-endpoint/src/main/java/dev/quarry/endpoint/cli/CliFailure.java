@@ -8,17 +8,21 @@ final class CliFailure extends RuntimeException {
     private final boolean positioned;
 
     CliFailure(String message) {
-        this(message, false);
+        this(message, null, false);
     }
 
-    private CliFailure(String message, boolean positioned) {
-        super(message);
+    CliFailure(String message, Throwable cause) {
+        this(message, cause, false);
+    }
+
+    private CliFailure(String message, Throwable cause, boolean positioned) {
+        super(message, cause);
         this.positioned = positioned;
     }
 
     /** A failure at a place in some input: {@code source:line:col: message}. */
-    static CliFailure at(String source, long line, long column, String message) {
-        return new CliFailure(source + ":" + line + ":" + column + ": " + message, true);
+    static CliFailure at(String source, long line, long column, String message, Throwable cause) {
+        return new CliFailure(source + ":" + line + ":" + column + ": " + message, cause, true);
     }
 
     boolean positioned() {

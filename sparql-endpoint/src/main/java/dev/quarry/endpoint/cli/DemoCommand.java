@@ -101,7 +101,7 @@ final class DemoCommand implements Callable<Integer> {
     }
 
     private static Query query(String name, String text) {
-        return new SparqlInput("examples/queries/" + name, text).parseQuery();
+        return new SparqlInput("examples/queries/" + name, text, true).parseQuery();
     }
 
     /** The query's leading comment lines, joined: what it shows. */
