@@ -212,9 +212,17 @@ class CliEndToEndTest {
     @Test
     @Order(8)
     void updateRoutesDropAllToTheFastPath() throws Exception {
+        // Also --format (a file name that tells nothing) and --graph (triples into a named graph).
         Path small = tmp.resolve("small");
-        assertEquals(0, quarry.run("load", "--store", small.toString(), examples.resolve("data/vocabulary.ttl").toString()).exit());
+        Path txt = Files.copy(examples.resolve("data/vocabulary.ttl"), tmp.resolve("vocabulary.txt"));
+        QuarryCli.Run load = quarry.run("load", "--store", small.toString(), "--format", "turtle",
+                "--graph", "http://example.org/g", txt.toString());
+        assertEquals(0, load.exit(), load.err());
         long before = count(small);
+        assertEquals(41, before);
+        QuarryCli.Run inGraph = quarry.run("query", "--store", small.toString(), "--format", "tsv",
+                "SELECT (COUNT(*) AS ?n) { GRAPH <http://example.org/g> { ?s ?p ?o } }");
+        assertEquals(List.of("?n", "41"), inGraph.out().lines().toList());
         QuarryCli.Run insert = quarry.run("update", "--store", small.toString(),
                 "INSERT DATA { GRAPH <http://ex.org/g> { <http://ex.org/a> <http://ex.org/p> 'x' } }");
         assertEquals(0, insert.exit(), insert.err());
@@ -230,6 +238,9 @@ class CliEndToEndTest {
     @Test
     @Order(9)
     void helpAndVersion() throws Exception {
+        QuarryCli.Run none = quarry.run();
+        assertEquals(2, none.exit());
+        assertTrue(none.err().startsWith("Usage: quarry "), none.err());
         QuarryCli.Run help = quarry.run("--help");
         assertEquals(0, help.exit());
         for (String command : List.of("load", "query", "update", "stats", "drop-all", "verify", "demo")) {

@@ -12,7 +12,7 @@ import picocli.CommandLine.Mixin;
         description = {
             "Deletes every quad of a store and prints how long it took.",
             "",
-            "Like SPARQL DROP ALL. The drop writes range deletions, so its time does not grow with the data; the disk space is given back in the background afterwards.",
+            "Like SPARQL DROP ALL. The drop writes range deletions, so its time does not grow with the data. The disk space is reclaimed separately, in the background while a store is open, so stats may still count it right after.",
             ""})
 final class DropAllCommand implements Callable<Integer> {
     @Mixin
