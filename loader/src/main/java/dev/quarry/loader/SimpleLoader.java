@@ -20,6 +20,7 @@ import org.apache.jena.riot.RiotException;
 import org.apache.jena.riot.system.ErrorHandler;
 import org.apache.jena.riot.system.StreamRDFBase;
 import org.apache.jena.sparql.core.Quad;
+import org.apache.jena.sys.JenaSystem;
 
 /**
  * The plain, obviously correct load path: every feed is parsed by Jena RIOT (streaming)
@@ -59,6 +60,7 @@ public final class SimpleLoader {
 
     public SimpleLoader(QuadStore store) {
         this.store = store;
+        JenaSystem.init(); // one-time library start-up: not part of the load's time
     }
 
     /** The syntax of every feed; null (the default) detects it from each file name. */
