@@ -7,6 +7,7 @@ import io.netty.handler.codec.http.HttpResponseStatus;
 import java.io.OutputStream;
 import java.util.Iterator;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 import org.apache.jena.graph.Triple;
 import org.apache.jena.query.ARQ;
 import org.apache.jena.query.Query;
@@ -62,12 +63,17 @@ final class QueryRunner {
                 if (timeoutMillis > 0) {
                     builder.timeout(timeoutMillis, TimeUnit.MILLISECONDS);
                 }
+                long started = System.nanoTime();
+                BooleanSupplier cut = () -> ex.isCancelled()
+                        || (timeoutMillis > 0 && System.nanoTime() - started >= TimeUnit.MILLISECONDS.toNanos(timeoutMillis));
                 try (QueryExec exec = builder.build()) {
                     ex.onCancel(exec::abort);
-                    execute(ex, query, exec, format);
+                    execute(ex, query, exec, format, cut);
                 } catch (QueryCancelledException e) {
-                    if (ex.isCancelled() || ex.isStarted()) {
-                        throw e;
+                    // After the first bytes, the dispatcher cuts the connection instead of answering.
+                    if (ex.isCancelled()) {
+                        throw new HttpError(HttpResponseStatus.SERVICE_UNAVAILABLE,
+                                "query cancelled: the server is stopping or the client went away");
                     }
                     throw new HttpError(HttpResponseStatus.SERVICE_UNAVAILABLE,
                             "query cancelled: it ran longer than its timeout of " + timeoutMillis + " ms");
@@ -78,31 +84,43 @@ final class QueryRunner {
         }
     }
 
-    private static void execute(Exchange ex, Query query, QueryExec exec, ResultFormats.Format format) throws Exception {
+    /** Writes a response body to an output stream. */
+    private interface Body {
+        void writeTo(OutputStream out) throws Exception;
+    }
+
+    private static void execute(Exchange ex, Query query, QueryExec exec, ResultFormats.Format format,
+                                BooleanSupplier cut) throws Exception {
         if (query.isAskType()) {
             boolean answer = exec.ask();
-            try (OutputStream out = ex.startStream(HttpResponseStatus.OK, format.contentType())) {
-                ResultsWriter.create().lang(format.lang()).build().write(out, answer);
-            }
+            send(ex, format, cut, out -> ResultsWriter.create().lang(format.lang()).build().write(out, answer));
         } else if (query.isSelectType()) {
             RowSet rows = exec.select();
             rows.hasNext(); // the first row, or the failure, before the status line
-            try (OutputStream out = ex.startStream(HttpResponseStatus.OK, format.contentType())) {
-                ResultsWriter.create().lang(format.lang()).build().write(out, rows);
-            }
+            send(ex, format, cut, out -> ResultsWriter.create().lang(format.lang()).build().write(out, rows));
         } else if (query.isConstructType() && format.isQuads()) {
             Iterator<Quad> quads = exec.constructQuads();
             quads.hasNext();
-            try (OutputStream out = ex.startStream(HttpResponseStatus.OK, format.contentType())) {
-                RdfStreaming.writeQuads(out, quads, format, query.getPrefixMapping());
-            }
+            send(ex, format, cut, out -> RdfStreaming.writeQuads(out, quads, format, query.getPrefixMapping()));
         } else {
             Iterator<Triple> triples = query.isConstructType() ? exec.constructTriples() : exec.describeTriples();
             triples.hasNext();
-            try (OutputStream out = ex.startStream(HttpResponseStatus.OK, format.contentType())) {
-                RdfStreaming.writeTriples(out, triples, format, query.getPrefixMapping());
-            }
+            send(ex, format, cut, out -> RdfStreaming.writeTriples(out, triples, format, query.getPrefixMapping()));
         }
+    }
+
+    /**
+     * Streams the body and ends the response, unless the query was cut short (cancelled or
+     * timed out): ARQ may then simply stop producing rows, and a response that ends
+     * normally would look complete. The exception makes the dispatcher cut the connection.
+     */
+    private static void send(Exchange ex, ResultFormats.Format format, BooleanSupplier cut, Body body) throws Exception {
+        OutputStream out = ex.startStream(HttpResponseStatus.OK, format.contentType());
+        body.writeTo(out);
+        if (cut.getAsBoolean()) {
+            throw new QueryCancelledException();
+        }
+        out.close();
     }
 
     static Query parse(String text, String base) {
