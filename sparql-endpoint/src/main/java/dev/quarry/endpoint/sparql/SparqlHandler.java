@@ -36,6 +36,12 @@ public final class SparqlHandler implements Handler {
                 throw new HttpError(HttpResponseStatus.UNSUPPORTED_MEDIA_TYPE,
                         "POST needs a Content-Type: " + FORM + ", " + SPARQL_QUERY + " or " + SPARQL_UPDATE);
             }
+            if ((ct.equals(SPARQL_QUERY) || ct.equals(SPARQL_UPDATE))
+                    && !ex.charset().equals(java.nio.charset.StandardCharsets.UTF_8)) {
+                // The protocol fixes UTF-8 for these bodies.
+                throw new HttpError(HttpResponseStatus.UNSUPPORTED_MEDIA_TYPE,
+                        ct + " must be UTF-8, not " + ex.charset().name());
+            }
             switch (ct) {
                 case FORM -> params.add(ex.formParams());
                 case SPARQL_QUERY -> params.put("query", ex.bodyString());
