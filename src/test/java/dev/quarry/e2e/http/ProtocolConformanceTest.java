@@ -24,7 +24,6 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 import org.apache.jena.graph.Graph;
 import org.apache.jena.graph.NodeFactory;
-import org.apache.jena.query.QueryFactory;
 import org.apache.jena.riot.Lang;
 import org.apache.jena.riot.RDFLanguages;
 import org.apache.jena.riot.RDFParser;
@@ -201,9 +200,5 @@ class ProtocolConformanceTest {
             case "NotFound" -> code == 404;
             default -> throw new IllegalArgumentException("unknown status " + name);
         };
-    }
-
-    static {
-        QueryFactory.class.getName(); // make sure ARQ initialises before the first parse
     }
 }
