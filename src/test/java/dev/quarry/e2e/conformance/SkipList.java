@@ -14,7 +14,15 @@ final class SkipList {
     // oracle, is more lenient than the W3C grammar: the file is accepted, not rejected.
     private static final String RIOT_RELATIVE_IRI = "RIOT (Jena 6.0.0) accepts a relative or malformed IRI in N-Triples/N-Quads";
 
+    // SPARQL skips are ARQ's: the query fails the same way on Jena's in-memory dataset
+    // (QueryEvaluation checks that and says so in the failure message).
+    private static final String SPARQL11 = "http://www.w3.org/2009/sparql/docs/tests/data-sparql11/";
+
     private static final Map<String, String> REASONS = Map.ofEntries(
+            Map.entry(SPARQL11 + "functions/manifest#bnode01",
+                    "ARQ (Jena 6.0.0): BNODE(str) gives different blank nodes for the same string within one solution"),
+            Map.entry(SPARQL11 + "property-path/manifest#values_and_path",
+                    "ARQ (Jena 6.0.0): a zero-length path from a VALUES term matches a term that is not in the graph"),
             Map.entry("rdf/rdf11/rdf-n-triples/manifest.ttl#nt-syntax-bad-uri-06", RIOT_RELATIVE_IRI),
             Map.entry("rdf/rdf11/rdf-n-triples/manifest.ttl#nt-syntax-bad-uri-07", RIOT_RELATIVE_IRI),
             Map.entry("rdf/rdf11/rdf-n-triples/manifest.ttl#nt-syntax-bad-uri-08", RIOT_RELATIVE_IRI),
