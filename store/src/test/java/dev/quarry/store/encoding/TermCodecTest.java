@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.apache.jena.datatypes.xsd.XSDDatatype;
@@ -86,6 +88,32 @@ class TermCodecTest {
         assertEquals(TermId.NONE, TermCodec.inlineId(typed("1", XSDDatatype.XSDboolean)));
         assertEquals(TermId.NONE, TermCodec.inlineId(NodeFactory.createLiteralString("seven!!")));
         assertEquals(TermId.NONE, TermCodec.inlineId(NodeFactory.createLiteralString("\u00e9\u00e9\u00e9\u00e9")));
+    }
+
+    /**
+     * Bug: a string with an unpaired UTF-16 surrogate (Java allows it, RIOT and SPARQL
+     * escapes such as "\uD800" produce it) was written as UTF-8 with '?' in its place,
+     * so the store silently gave back a different term. It is not Unicode text and
+     * cannot be stored: writing fails with a clear message, lookups find nothing.
+     */
+    @Test
+    void unpairedSurrogateIsRejectedNotCorrupted() {
+        List<Node> bad = List.of(
+                NodeFactory.createLiteralString("a\uD800b"),
+                NodeFactory.createLiteralString("a longer string that ends badly \uDC00"),
+                NodeFactory.createLiteralLang("x\uD800", "en"),
+                NodeFactory.createLiteralDT("1\uD800", XSDDatatype.XSDinteger),
+                NodeFactory.createBlankNode("b\uD800"),
+                NodeFactory.createURI("http://example.org/\uD800"),
+                NodeFactory.createURI("http://example.org/\uD800/x"),
+                NodeFactory.createTripleTerm(NodeFactory.createURI("http://example.org/s"),
+                        NodeFactory.createURI("http://example.org/p"), NodeFactory.createLiteralString("\uDBFF")));
+        for (Node n : bad) {
+            assertEquals(TermId.NONE, TermCodec.inlineId(n), () -> "inlined: " + n);
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> codec.encode(n, true));
+            assertTrue(e.getMessage().contains("surrogate"), e.getMessage());
+            assertNull(codec.encode(n, false), () -> "lookup encoding of " + n);
+        }
     }
 
     @Test
