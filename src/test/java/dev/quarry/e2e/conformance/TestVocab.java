@@ -17,7 +17,6 @@ final class TestVocab {
     static final Property NAME = p(MF, "name");
     static final Property ACTION = p(MF, "action");
     static final Property RESULT = p(MF, "result");
-    static final Property ASSUMED_TEST_BASE = p(MF, "assumedTestBase");
 
     static final Property QT_QUERY = p(QT, "query");
     static final Property QT_DATA = p(QT, "data");
