@@ -2,6 +2,7 @@ package dev.quarry.loader.input;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.util.Arrays;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 
@@ -46,29 +47,40 @@ public final class LineChunker {
         this(feed.stream(), feed.name(), chunkSize);
     }
 
-    /** The next chunk, or null when the feed is exhausted (at once for an empty feed). */
+    /**
+     * The next chunk, or null when the feed is exhausted (at once for an empty feed). A chunk
+     * is the longest run of whole lines that fits in the chunk size or, if the first line
+     * alone is longer, that one line.
+     */
     public Chunk next() throws IOException {
         if (eof && carryLength == 0) {
             return null;
         }
         byte[] buf = buffer(Math.max(chunkSize, carryLength));
         System.arraycopy(carry, 0, buf, 0, carryLength);
-        int filled = carryLength;
-        int scanFrom = 0; // bytes before this are known to hold no '\n' (after a grow)
+        int filled = fill(buf, carryLength);
         carryLength = 0;
+        if (eof && filled <= chunkSize) { // the rest fits: the last chunk
+            return filled == 0 ? null : cut(buf, filled, filled);
+        }
+        int limit = Math.min(filled, chunkSize);
+        int lastNewline = lastIndexOf(buf, 0, limit);
+        if (lastNewline >= 0) {
+            return cut(buf, lastNewline + 1, filled);
+        }
+        // The first line is longer than a chunk: grow until it ends.
+        int scanFrom = limit;
         while (true) {
-            filled = fill(buf, filled);
-            if (filled < buf.length) { // end of input: the rest is the last chunk
-                eof = true;
-                return filled == 0 ? null : cut(buf, filled, filled);
+            int newline = indexOf(buf, scanFrom, filled);
+            if (newline >= 0) {
+                return cut(buf, newline + 1, filled);
             }
-            int lastNewline = lastIndexOf(buf, scanFrom, filled);
-            if (lastNewline >= 0) {
-                return cut(buf, lastNewline + 1, filled);
+            if (eof) {
+                return cut(buf, filled, filled);
             }
-            // One line longer than the buffer: grow and read on.
             scanFrom = filled;
-            buf = java.util.Arrays.copyOf(buf, buf.length * 2);
+            buf = Arrays.copyOf(buf, buf.length * 2);
+            filled = fill(buf, filled);
         }
     }
 
@@ -118,6 +130,15 @@ public final class LineChunker {
 
     private static int lastIndexOf(byte[] buf, int from, int to) {
         for (int i = to - 1; i >= from; i--) {
+            if (buf[i] == '\n') {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    private static int indexOf(byte[] buf, int from, int to) {
+        for (int i = from; i < to; i++) {
             if (buf[i] == '\n') {
                 return i;
             }

@@ -29,6 +29,8 @@ public final class ReadAheadInputStream extends InputStream {
     private final BlockingQueue<Block> filled;
     private final Thread reader;
     private volatile boolean closed;
+    /** Reader thread only: bytes in the buffer being filled; a field so that an error does not lose them. */
+    private int filledBytes;
 
     private Block current;
     private int pos;
@@ -57,11 +59,20 @@ public final class ReadAheadInputStream extends InputStream {
         try (source) {
             while (!closed) {
                 byte[] buf = free.take();
-                int n = fill(source, buf);
-                if (n > 0) {
-                    filled.put(new Block(buf, n, null));
+                Throwable error = null;
+                try {
+                    fill(source, buf);
+                } catch (Throwable t) {
+                    error = t;
                 }
-                if (n < buf.length) {
+                if (filledBytes > 0) { // bytes read before an error are delivered before it
+                    filled.put(new Block(buf, filledBytes, null));
+                }
+                if (error != null) {
+                    filled.put(new Block(null, -1, error));
+                    return;
+                }
+                if (filledBytes < buf.length) {
                     filled.put(new Block(null, -1, null));
                     return;
                 }
@@ -72,29 +83,28 @@ public final class ReadAheadInputStream extends InputStream {
         }
     }
 
-    /** Reads until {@code buf} is full or the source ends; returns the bytes read. */
-    private int fill(InputStream source, byte[] buf) throws IOException {
-        int n = 0;
-        while (n < buf.length && !closed) {
-            int r = source.read(buf, n, buf.length - n);
+    /** Reads until {@code buf} is full or the source ends, counting in {@link #filledBytes}. */
+    private void fill(InputStream source, byte[] buf) throws IOException {
+        filledBytes = 0;
+        while (filledBytes < buf.length && !closed) {
+            int r = source.read(buf, filledBytes, buf.length - filledBytes);
             if (r < 0) {
                 break;
             }
-            n += r;
+            filledBytes += r;
         }
-        return n;
     }
 
     /** Makes {@link #current} a block with unread bytes; false at the end. */
     private boolean advance() throws IOException {
+        if (closed) {
+            throw new IOException("stream closed");
+        }
         if (current != null && pos < current.length) {
             return true;
         }
         if (finished) {
             return false;
-        }
-        if (closed) {
-            throw new IOException("stream closed");
         }
         if (current != null) {
             free.add(current.bytes);

@@ -20,7 +20,7 @@ class CompressionTest {
     @TempDir
     Path dir;
 
-    private static final byte[] DATA = TestData.nquads(20_000, 1);
+    private static final byte[] DATA = TestData.nquads(6_000, 1);
 
     @ParameterizedTest
     @EnumSource(Compression.class)
