@@ -8,7 +8,6 @@ import java.util.zip.Inflater;
 import java.util.zip.InflaterInputStream;
 import net.jpountz.lz4.LZ4FrameInputStream;
 import org.apache.commons.compress.compressors.bzip2.BZip2CompressorInputStream;
-import org.apache.commons.compress.compressors.gzip.GzipCompressorInputStream;
 import org.tukaani.xz.XZInputStream;
 import org.xerial.snappy.SnappyFramedInputStream;
 
@@ -86,7 +85,7 @@ public enum Compression {
     public InputStream decode(InputStream in) throws IOException {
         return switch (this) {
             case NONE -> in;
-            case GZIP -> new GzipCompressorInputStream(in, true);
+            case GZIP -> new GzipMembersInputStream(in);
             case BZIP2 -> new BZip2CompressorInputStream(in, true);
             case XZ -> new XZInputStream(in);
             case ZSTD -> new ZstdInputStreamNoFinalizer(in);

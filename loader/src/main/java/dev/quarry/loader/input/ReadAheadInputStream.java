@@ -187,6 +187,8 @@ public final class ReadAheadInputStream extends InputStream {
                 interrupted = true;
             }
         }
+        // A consumer blocked in read() on another thread (a cancelled load) wakes up with an error.
+        filled.offer(new Block(null, -1, new IOException("stream closed")));
         if (interrupted) {
             Thread.currentThread().interrupt();
         }

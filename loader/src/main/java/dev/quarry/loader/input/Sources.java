@@ -44,13 +44,22 @@ public final class Sources {
             if (lower.startsWith("http://") || lower.startsWith("https://")) {
                 out.add(new UrlSource(uri(arg)));
             } else {
-                String path = lower.startsWith("file:") ? Path.of(uri(arg)).toString() : arg;
+                String path = lower.startsWith("file:") ? fileUrlPath(arg) : arg;
                 for (Path p : PathExpander.expand(path)) {
                     out.add(new FileSource(p));
                 }
             }
         }
         return out;
+    }
+
+    private static String fileUrlPath(String arg) {
+        try {
+            return Path.of(uri(arg)).toString();
+        } catch (IllegalArgumentException | java.nio.file.FileSystemNotFoundException e) {
+            throw new UncheckedIOException(arg + ": not a valid file URL (" + e.getMessage() + ")",
+                    new java.io.IOException(e));
+        }
     }
 
     private static URI uri(String arg) {

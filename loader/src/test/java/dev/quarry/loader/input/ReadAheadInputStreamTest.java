@@ -126,6 +126,41 @@ class ReadAheadInputStreamTest {
     }
 
     @Test
+    void closingFromAnotherThreadWakesABlockedConsumer() throws Exception {
+        java.util.concurrent.CountDownLatch never = new java.util.concurrent.CountDownLatch(1);
+        InputStream stalled = new InputStream() {
+            boolean first = true;
+
+            @Override
+            public int read() throws IOException {
+                if (first) {
+                    first = false;
+                    return 'a';
+                }
+                try {
+                    never.await(200, java.util.concurrent.TimeUnit.MILLISECONDS); // a slow network read
+                } catch (InterruptedException e) {
+                    throw new java.io.InterruptedIOException();
+                }
+                return -1;
+            }
+        };
+        ReadAheadInputStream in = new ReadAheadInputStream(stalled, "stalled", 4096, 2);
+        java.util.concurrent.CompletableFuture<Throwable> consumer = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+            try {
+                in.readAllBytes();
+                return null;
+            } catch (IOException e) {
+                return e;
+            }
+        });
+        Thread.sleep(20);
+        in.close();
+        Throwable t = consumer.get(10, java.util.concurrent.TimeUnit.SECONDS);
+        assertTrue(t == null || t.getMessage().equals("stream closed"), String.valueOf(t));
+    }
+
+    @Test
     void theReaderStaysBoundedAheadOfASlowConsumer() throws Exception {
         Endless source = new Endless();
         try (ReadAheadInputStream in = new ReadAheadInputStream(source, "bounded", 4096, 3)) {
