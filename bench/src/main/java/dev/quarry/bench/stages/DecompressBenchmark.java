@@ -1,8 +1,10 @@
 package dev.quarry.bench.stages;
 
 import com.github.luben.zstd.ZstdOutputStream;
+import dev.quarry.loader.input.Chunk;
 import dev.quarry.loader.input.Feed;
 import dev.quarry.loader.input.FeedReader;
+import dev.quarry.loader.input.LineChunker;
 import dev.quarry.loader.input.RdfFormat;
 import dev.quarry.loader.input.ReadAhead;
 import dev.quarry.loader.input.StreamSource;
@@ -49,6 +51,7 @@ import org.xerial.snappy.SnappyFramedOutputStream;
  *       {@code gzip-jdk} (java.util.zip.GZIPInputStream, lenient about what follows a member),
  *       {@code gzip-commons} (commons-compress) and {@code lz4-commons} (commons-compress's
  *       pure-Java LZ4 frame reader instead of lz4-java's).</li>
+ *   <li>{@code chunkLines}: cutting plain N-Quads into line-aligned chunks for parallel parsing.</li>
  *   <li>{@code gzipWithConsumer}: gzip inline vs on the read-ahead thread, with a consumer
  *       that burns CPU per 64 KiB block as a parser would; the thread pays off only when
  *       decoding and consuming can run on two free cores.</li>
@@ -95,6 +98,34 @@ public class DecompressBenchmark {
         public void compress() throws IOException {
             compressed = DecompressBenchmark.compress("gzip", nquads());
         }
+    }
+
+    /** Plain data for the chunker. */
+    @State(Scope.Benchmark)
+    public static class Plain {
+        byte[] data;
+
+        @Setup(Level.Trial)
+        public void generate() {
+            data = nquads();
+        }
+    }
+
+    /** Cutting decompressed N-Quads into 4 MiB line-aligned chunks, buffers recycled as a parser would. */
+    @Benchmark
+    public long chunkLines(Plain p, Blackhole bh) throws IOException {
+        LineChunker chunker = new LineChunker(new ByteArrayInputStream(p.data), "data.nq", LineChunker.DEFAULT_CHUNK_SIZE);
+        long total = 0;
+        Chunk c;
+        while ((c = chunker.next()) != null) {
+            total += c.length();
+            bh.consume(c.firstLine());
+            chunker.recycle(c);
+        }
+        if (total != p.data.length) {
+            throw new IllegalStateException("chunks hold " + total + " bytes, expected " + p.data.length);
+        }
+        return total;
     }
 
     @Benchmark
