@@ -33,10 +33,10 @@ class RocksKvReclaimTest {
     @Test
     void reclaimKeepsDataWrittenAfterTheDrop() {
         try (RocksKv kv = RocksKv.open(dir, 8 << 20, false)) {
-            kv.putAll(entries(0, 500));
+            kv.putAllUnsynced(entries(0, 500));
             kv.flush();
             kv.deleteRanges(RANGE, List.of());
-            kv.putAll(entries(1000, 1500));
+            kv.putAllUnsynced(entries(1000, 1500));
             kv.flush();
             kv.reclaim(RANGE); // compacts the new data into files that lie wholly in the range
             kv.reclaim(RANGE); // e.g. the reclaim of a later drop, or the one after a reopen
