@@ -109,7 +109,7 @@ class DurabilityTest {
     // ------------------------------------------------------------------ helpers
 
     private ChildJvm start(String... args) throws IOException {
-        return ChildJvm.start(tmp.resolve("child-" + (++children) + ".err"), args);
+        return ChildJvm.start(tmp.resolve("child-" + (++children)), args);
     }
 
     private void bulkCommitAndKill(Path store, long first, long count) throws Exception {
