@@ -63,6 +63,8 @@ public final class QuadStore implements AutoCloseable {
     private final TermDictionary dictionary;
     private final ReentrantLock writerLock = new ReentrantLock(true);
     private final AtomicLong version = new AtomicLong();
+    /** Orders snapshot-taking against DROP ALL commits (see {@link #newReadView}). */
+    private final Object viewLock = new Object();
     private final ExecutorService background = Executors.newSingleThreadExecutor(r -> {
         Thread t = new Thread(r, "quarry-reclaim");
         t.setDaemon(true);
@@ -198,8 +200,13 @@ public final class QuadStore implements AutoCloseable {
     /** A snapshot of the store as of now. */
     public ReadView newReadView() {
         checkOpen();
-        long v = version.get();
-        return new ReadView(kv.snapshot(), dictionary, dictionary.epoch(), v);
+        // Under viewLock: a DROP ALL commit cannot fall between taking the snapshot and the
+        // term-cache epoch (a pre-drop snapshot paired with the post-drop epoch would cache
+        // dropped ids for later readers), nor drop files while the snapshot is being taken.
+        synchronized (viewLock) {
+            long v = version.get();
+            return new ReadView(kv.snapshot(), dictionary, dictionary.epoch(), v);
+        }
     }
 
     /** Counts bumped by every commit, load and drop. */
@@ -243,13 +250,18 @@ public final class QuadStore implements AutoCloseable {
     }
 
     void commit(KvBatch batch, boolean droppedAll) {
-        kv.write(batch);
-        version.incrementAndGet();
-        if (droppedAll) {
+        if (!droppedAll) {
+            kv.write(batch);
+            version.incrementAndGet();
+            return;
+        }
+        synchronized (viewLock) {
+            kv.write(batch);
+            version.incrementAndGet();
             dictionary.newEpoch();
             dropFilesOfDroppedData();
-            background.submit(this::reclaimDropped);
         }
+        background.submit(this::reclaimDropped);
     }
 
     /**
