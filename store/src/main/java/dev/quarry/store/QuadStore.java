@@ -9,8 +9,13 @@ import dev.quarry.store.rocks.KvIterator;
 import dev.quarry.store.rocks.RocksKv;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -42,6 +47,7 @@ public final class QuadStore implements AutoCloseable {
     /** The on-disk format this build reads and writes. */
     public static final int FORMAT_VERSION = 1;
     static final String MARKER = "quarry.store";
+    private static final String MARKER_PARTIAL = MARKER + ".new";
 
     /** Key ranges DROP ALL clears: indexes, term dictionary, statistics, loaded feeds. Prefixes stay. */
     static final List<byte[][]> DROP_RANGES = List.of(
@@ -57,6 +63,8 @@ public final class QuadStore implements AutoCloseable {
     private final TermDictionary dictionary;
     private final ReentrantLock writerLock = new ReentrantLock(true);
     private final AtomicLong version = new AtomicLong();
+    /** Orders snapshot-taking against DROP ALL commits (see {@link #newReadView}). */
+    private final Object viewLock = new Object();
     private final ExecutorService background = Executors.newSingleThreadExecutor(r -> {
         Thread t = new Thread(r, "quarry-reclaim");
         t.setDaemon(true);
@@ -93,10 +101,17 @@ public final class QuadStore implements AutoCloseable {
                 throw new StoreFormatException(dir + " is not a Quarry store (nothing there to open read-only)");
             } else {
                 Files.createDirectories(dir);
-                Files.writeString(marker, "quarry-store-format=" + FORMAT_VERSION + "\n");
+                writeMarker(dir, marker);
             }
-            deleteRecursively(dir.resolve("tmp"));
-            return new QuadStore(dir, options);
+            QuadStore store = new QuadStore(dir, options);
+            // Only now, holding RocksDB's lock: a second open must not wipe a running load's files.
+            try {
+                deleteRecursively(dir.resolve("tmp"));
+            } catch (IOException e) {
+                store.close();
+                throw e;
+            }
+            return store;
         } catch (IOException e) {
             throw new StoreException("cannot open store " + dir + ": " + e.getMessage(), e);
         }
@@ -104,6 +119,25 @@ public final class QuadStore implements AutoCloseable {
 
     public static QuadStore open(Path dir) {
         return open(dir, StoreOptions.defaults());
+    }
+
+    /**
+     * Writes the marker durably before anything else exists: a crash leaves either no
+     * marker (and the directory counts as empty) or a whole one, never a torn one.
+     */
+    private static void writeMarker(Path dir, Path marker) throws IOException {
+        Path partial = dir.resolve(MARKER_PARTIAL);
+        try (FileChannel ch = FileChannel.open(partial, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                StandardOpenOption.TRUNCATE_EXISTING)) {
+            ch.write(ByteBuffer.wrap(("quarry-store-format=" + FORMAT_VERSION + "\n").getBytes(StandardCharsets.US_ASCII)));
+            ch.force(true);
+        }
+        Files.move(partial, marker, StandardCopyOption.ATOMIC_MOVE);
+        try (FileChannel d = FileChannel.open(dir, StandardOpenOption.READ)) {
+            d.force(true); // the rename itself must reach the disk
+        } catch (IOException ignored) {
+            // some platforms cannot open a directory; the rename is still atomic
+        }
     }
 
     private static void checkFormat(Path dir, Path marker) throws IOException {
@@ -127,9 +161,10 @@ public final class QuadStore implements AutoCloseable {
         }
     }
 
+    /** Empty, or holding only a marker that a crash left half-written. */
     private static boolean isEmpty(Path dir) throws IOException {
         try (var s = Files.list(dir)) {
-            return s.findAny().isEmpty();
+            return s.allMatch(p -> p.getFileName().toString().equals(MARKER_PARTIAL));
         }
     }
 
@@ -165,8 +200,13 @@ public final class QuadStore implements AutoCloseable {
     /** A snapshot of the store as of now. */
     public ReadView newReadView() {
         checkOpen();
-        long v = version.get();
-        return new ReadView(kv.snapshot(), dictionary, dictionary.epoch(), v);
+        // Under viewLock: a DROP ALL commit cannot fall between taking the snapshot and the
+        // term-cache epoch (a pre-drop snapshot paired with the post-drop epoch would cache
+        // dropped ids for later readers), nor drop files while the snapshot is being taken.
+        synchronized (viewLock) {
+            long v = version.get();
+            return new ReadView(kv.snapshot(), dictionary, dictionary.epoch(), v);
+        }
     }
 
     /** Counts bumped by every commit, load and drop. */
@@ -210,11 +250,33 @@ public final class QuadStore implements AutoCloseable {
     }
 
     void commit(KvBatch batch, boolean droppedAll) {
-        kv.write(batch);
-        version.incrementAndGet();
-        if (droppedAll) {
+        if (!droppedAll) {
+            kv.write(batch);
+            version.incrementAndGet();
+            return;
+        }
+        synchronized (viewLock) {
+            kv.write(batch);
+            version.incrementAndGet();
             dictionary.newEpoch();
-            background.submit(this::reclaimDropped);
+            dropFilesOfDroppedData();
+        }
+        background.submit(this::reclaimDropped);
+    }
+
+    /**
+     * Drops the files that only hold dropped data, now, under the writer lock: later they
+     * could also hold data written after the drop. Skipped while a reader's snapshot is
+     * open, since it may still read them; the background compaction then does the work.
+     */
+    private void dropFilesOfDroppedData() {
+        if (kv.openSnapshots() != 0) {
+            return;
+        }
+        try {
+            kv.deleteFilesUnder(DROP_RANGES);
+        } catch (RuntimeException e) {
+            LOG.warn("dropping files after DROP ALL (compaction will reclaim the space): {}", e.getMessage());
         }
     }
 

@@ -18,4 +18,13 @@ public interface Source {
      * @param formatOverride the format for every feed, or null to detect from names
      */
     FeedReader open(LongAdder rawBytesRead, RdfFormat formatOverride) throws IOException;
+
+    /**
+     * Opens the source, choosing whether decompression runs on its own thread ahead of the
+     * consumer. {@link #open(LongAdder, RdfFormat)} means {@link ReadAhead#AUTO} for the
+     * sources of this package; a source that cannot read ahead ignores the choice.
+     */
+    default FeedReader open(LongAdder rawBytesRead, RdfFormat formatOverride, ReadAhead readAhead) throws IOException {
+        return open(rawBytesRead, formatOverride);
+    }
 }

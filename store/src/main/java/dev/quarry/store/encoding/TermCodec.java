@@ -106,6 +106,40 @@ public final class TermCodec {
         return TermId.fitsInlineInteger(v) ? TermId.inlineInteger(v) : TermId.NONE;
     }
 
+    private static boolean hasUnpairedSurrogate(Node node) {
+        if (node.isURI()) {
+            return hasUnpairedSurrogate(node.getURI());
+        }
+        if (node.isBlank()) {
+            return hasUnpairedSurrogate(node.getBlankNodeLabel());
+        }
+        if (node.isLiteral()) {
+            return hasUnpairedSurrogate(node.getLiteralLexicalForm()) || hasUnpairedSurrogate(node.getLiteralLanguage())
+                    || hasUnpairedSurrogate(node.getLiteralDatatypeURI());
+        }
+        if (node.isTripleTerm()) {
+            Triple t = node.getTriple();
+            return hasUnpairedSurrogate(t.getSubject()) || hasUnpairedSurrogate(t.getPredicate())
+                    || hasUnpairedSurrogate(t.getObject());
+        }
+        return false;
+    }
+
+    private static boolean hasUnpairedSurrogate(String s) {
+        if (s == null) {
+            return false;
+        }
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))) {
+                i++;
+            } else if (Character.isSurrogate(c)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     private static boolean isWellFormedUtf16(String s) {
         for (int i = 0; i < s.length(); i++) {
             if (Character.isSurrogate(s.charAt(i))) {
@@ -138,6 +172,15 @@ public final class TermCodec {
      * (so the term cannot be in the store).
      */
     public byte[] encode(Node node, boolean createPrefixes) {
+        if (hasUnpairedSurrogate(node)) {
+            // UTF-8 cannot carry it (String.getBytes would write '?', a different term): such a term is never stored.
+            if (!createPrefixes) {
+                return null;
+            }
+            throw new IllegalArgumentException("cannot store a term with an unpaired UTF-16 surrogate (not Unicode text): "
+                    + node.toString().codePoints().map(c -> c >= Character.MIN_SURROGATE && c <= Character.MAX_SURROGATE ? '?' : c)
+                            .collect(StringBuilder::new, StringBuilder::appendCodePoint, StringBuilder::append));
+        }
         if (node.isURI()) {
             String iri = node.getURI();
             int split = splitPoint(iri);

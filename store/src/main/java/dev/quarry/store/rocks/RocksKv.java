@@ -39,6 +39,7 @@ public final class RocksKv implements KvReader, AutoCloseable {
     private final Statistics statistics;
     private final Options options;
     private final WriteOptions writeOptions;
+    private final WriteOptions unsyncedWriteOptions = new WriteOptions().setSync(false);
     private final RocksDB db;
 
     private RocksKv(Path dir, long blockCacheBytes, boolean sync) {
@@ -130,13 +131,17 @@ public final class RocksKv implements KvReader, AutoCloseable {
         }
     }
 
-    /** Puts a few small entries atomically through the write-ahead log. */
-    public void putAll(List<byte[]> keysAndValues) {
+    /**
+     * Puts a few small entries atomically through the write-ahead log, without waiting
+     * for fsync: the WAL is sequential, so the next synced commit makes them durable
+     * too, and any commit that depends on them comes after them.
+     */
+    public void putAllUnsynced(List<byte[]> keysAndValues) {
         try (WriteBatch b = new WriteBatch()) {
             for (int i = 0; i < keysAndValues.size(); i += 2) {
                 b.put(keysAndValues.get(i), keysAndValues.get(i + 1));
             }
-            db.write(writeOptions, b);
+            db.write(unsyncedWriteOptions, b);
         } catch (RocksDBException e) {
             throw fail("write failed", e);
         }
@@ -161,8 +166,13 @@ public final class RocksKv implements KvReader, AutoCloseable {
         }
     }
 
-    /** Drops whole files under deleted ranges, then compacts what is left of them (slow; run in background). */
-    public void reclaim(List<byte[][]> ranges) {
+    /**
+     * Drops the files that lie wholly inside the ranges: fast, no rewriting. Only safe right
+     * after {@link #deleteRanges} while no other write can come in (the store's writer lock)
+     * and no snapshot is open ({@link #openSnapshots}): RocksDB deletes such files by key
+     * range alone, whatever their age, and snapshots taken before do not keep them.
+     */
+    public void deleteFilesUnder(List<byte[][]> ranges) {
         try {
             List<byte[]> flat = new ArrayList<>();
             for (byte[][] r : ranges) {
@@ -170,6 +180,23 @@ public final class RocksKv implements KvReader, AutoCloseable {
                 flat.add(r[1]);
             }
             db.deleteFilesInRanges(db.getDefaultColumnFamily(), flat, false);
+        } catch (RocksDBException e) {
+            throw fail("dropping files failed", e);
+        }
+    }
+
+    /** How many snapshots are open now. */
+    public long openSnapshots() {
+        return longProperty("rocksdb.num-snapshots");
+    }
+
+    /**
+     * Compacts the ranges so the data their range tombstones cover is dropped from disk
+     * (slow; run in the background). Safe at any time: compaction honours sequence
+     * numbers and snapshots, so data written after the tombstones stays.
+     */
+    public void reclaim(List<byte[][]> ranges) {
+        try {
             for (byte[][] r : ranges) {
                 db.compactRange(r[0], r[1]);
             }
@@ -271,6 +298,7 @@ public final class RocksKv implements KvReader, AutoCloseable {
 
     private void closeOptions() {
         writeOptions.close();
+        unsyncedWriteOptions.close();
         options.close();
         statistics.close();
         bloom.close();

@@ -1,0 +1,121 @@
+package dev.quarry.endpoint.cli;
+
+import dev.quarry.endpoint.http.QuarryServer;
+import dev.quarry.endpoint.http.ServerOptions;
+import dev.quarry.store.QuadStore;
+import dev.quarry.store.StoreException;
+import dev.quarry.store.StoreOptions;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code quarry serve --store DIR}: opens the store and serves it until the process is
+ * told to stop (Ctrl-C / SIGTERM), then stops gracefully and closes the store, so every
+ * acknowledged write is on disk.
+ */
+@Command(name = "serve", mixinStandardHelpOptions = true,
+        description = "Serve a store over HTTP: SPARQL 1.1 protocol, graph store protocol, /status, /metrics.")
+public final class ServeCommand implements Callable<Integer> {
+    @Option(names = "--store", required = true, paramLabel = "DIR", description = "the store directory (created if empty)")
+    Path store;
+
+    @Option(names = "--port", paramLabel = "PORT", description = "TCP port (default: ${DEFAULT-VALUE})")
+    int port = ServerOptions.DEFAULT_PORT;
+
+    @Option(names = "--bind", paramLabel = "ADDR", description = "address to listen on (default: ${DEFAULT-VALUE}; 0.0.0.0 for all)")
+    String bind = "127.0.0.1";
+
+    @Option(names = "--read-only", description = "refuse updates and graph store writes")
+    boolean readOnly;
+
+    @Option(names = "--auth-token", paramLabel = "TOKEN",
+            description = "bearer token required for updates and writes (default: none needed; also QUARRY_AUTH_TOKEN)")
+    String authToken = System.getenv("QUARRY_AUTH_TOKEN");
+
+    @Option(names = "--query-timeout", paramLabel = "SECONDS",
+            description = "default query timeout; 0 = none; a request's 'timeout' parameter overrides it (default: ${DEFAULT-VALUE})")
+    double queryTimeoutSeconds = 300;
+
+    @Option(names = "--max-concurrent-queries", paramLabel = "N", description = "queries at once; more get 503 (default: 2 x cores, at least 4)")
+    Integer maxConcurrentQueries;
+
+    @Option(names = "--max-request-bytes", paramLabel = "BYTES", description = "largest query/update/form body (default: ${DEFAULT-VALUE})")
+    long maxRequestBytes = 16L << 20;
+
+    @Option(names = "--max-upload-bytes", paramLabel = "BYTES", description = "largest graph store upload; 0 = no limit (default: ${DEFAULT-VALUE})")
+    long maxUploadBytes = 0;
+
+    @Option(names = "--client-timeout", paramLabel = "SECONDS",
+            description = "how long a client may stall while sending or reading; also the keep-alive idle limit (default: ${DEFAULT-VALUE})")
+    double clientTimeoutSeconds = 60;
+
+    @Option(names = "--no-sync", description = "do not wait for the disk on each commit (a crash of the machine may lose the last commits)")
+    boolean noSync;
+
+    @Override
+    public Integer call() {
+        ServerOptions options = options();
+        StoreOptions storeOptions = StoreOptions.defaults().withReadOnly(readOnly).withSyncCommits(!noSync);
+        QuadStore quads;
+        try {
+            quads = QuadStore.open(store, storeOptions);
+        } catch (StoreException e) {
+            System.err.println("quarry serve: " + e.getMessage());
+            return 2;
+        }
+        QuarryServer server = new QuarryServer();
+        try {
+            int bound = server.start(quads, options);
+            System.err.println("quarry: serving " + store + " at http://" + hostForUrl(options.bind()) + ":" + bound + "/sparql"
+                    + (readOnly ? " (read-only)" : ""));
+        } catch (RuntimeException e) {
+            quads.close();
+            System.err.println("quarry serve: " + e.getMessage());
+            return 2;
+        }
+        CountDownLatch stopped = new CountDownLatch(1);
+        Thread hook = new Thread(() -> {
+            server.stop();
+            quads.close();
+            stopped.countDown();
+        }, "quarry-shutdown");
+        Runtime.getRuntime().addShutdownHook(hook);
+        try {
+            stopped.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return 0;
+    }
+
+    ServerOptions options() {
+        ServerOptions.Builder b = ServerOptions.builder()
+                .bind(bind)
+                .port(port)
+                .readOnly(readOnly)
+                .authToken(authToken == null || authToken.isBlank() ? null : authToken)
+                .queryTimeout(seconds(queryTimeoutSeconds))
+                .maxRequestBytes(maxRequestBytes)
+                .maxUploadBytes(maxUploadBytes)
+                .clientTimeout(seconds(clientTimeoutSeconds));
+        if (maxConcurrentQueries != null) {
+            b.maxConcurrentQueries(maxConcurrentQueries);
+        }
+        return b.build();
+    }
+
+    private static Duration seconds(double s) {
+        if (s < 0 || Double.isNaN(s) || Double.isInfinite(s)) {
+            throw new IllegalArgumentException("a time must be a non-negative number of seconds, not " + s);
+        }
+        return Duration.ofMillis((long) (s * 1000));
+    }
+
+    private static String hostForUrl(String bind) {
+        return bind.contains(":") ? "[" + bind + "]" : bind;
+    }
+}

@@ -1,0 +1,335 @@
+package dev.quarry.endpoint.http;
+
+import io.netty.buffer.Unpooled;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.handler.codec.http.DefaultFullHttpResponse;
+import io.netty.handler.codec.http.DefaultHttpHeaders;
+import io.netty.handler.codec.http.DefaultHttpResponse;
+import io.netty.handler.codec.http.FullHttpResponse;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaderValues;
+import io.netty.handler.codec.http.HttpHeaders;
+import io.netty.handler.codec.http.HttpMethod;
+import io.netty.handler.codec.http.HttpRequest;
+import io.netty.handler.codec.http.HttpResponse;
+import io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.handler.codec.http.HttpUtil;
+import io.netty.handler.codec.http.HttpVersion;
+import io.netty.handler.codec.http.QueryStringDecoder;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
+
+/**
+ * One request and its response, as a handler sees them. The request body is either
+ * complete in memory ({@link #body()}) or a stream that fills as the client sends it
+ * ({@link #bodyStream()}), depending on the route. The response is sent once: whole
+ * ({@link #respond}) or chunked as it is produced ({@link #startStream}).
+ * Thread-safe for one handler thread plus the event loop.
+ */
+public final class Exchange {
+    private final Channel channel;
+    private final HttpRequest request;
+    private final QueryStringDecoder uri;
+    private final ServerContext server;
+    private final Consumer<Exchange> onFinished;
+    private final HttpHeaders responseHeaders = new DefaultHttpHeaders();
+    private final List<Runnable> cancelHooks = new CopyOnWriteArrayList<>();
+    private final AtomicBoolean started = new AtomicBoolean();
+    private final AtomicBoolean finished = new AtomicBoolean();
+    private volatile boolean requestComplete;
+    private volatile boolean cancelled;
+    private volatile boolean bodyTooLarge;
+    private volatile HttpResponseStatus status;
+    private volatile String operation;
+    private byte[] body;
+    private RequestBodyStream bodyStream;
+    private ChunkedResponseStream stream;
+
+    Exchange(Channel channel, HttpRequest request, ServerContext server, String operation,
+             Consumer<Exchange> onFinished) {
+        this.channel = channel;
+        this.request = request;
+        // ';' is an ordinary character in SPARQL text, not a parameter separator.
+        this.uri = QueryStringDecoder.builder().semicolonIsNormalChar(true).build(request.uri());
+        this.server = server;
+        this.operation = operation;
+        this.onFinished = onFinished;
+    }
+
+    // ------------------------------------------------------------------ request
+
+    public HttpMethod method() {
+        return request.method();
+    }
+
+    public String path() {
+        return uri.path();
+    }
+
+    /** The URI as the client sent it (path and query string). */
+    public String uri() {
+        return request.uri();
+    }
+
+    /** Parameters of the query string, decoded. */
+    public Map<String, List<String>> queryParams() {
+        return uri.parameters();
+    }
+
+    public String header(CharSequence name) {
+        return request.headers().get(name);
+    }
+
+    /** The media type of the body, lower case, without parameters; null if none. */
+    public String contentType() {
+        String ct = header(HttpHeaderNames.CONTENT_TYPE);
+        if (ct == null || ct.isBlank()) {
+            return null;
+        }
+        int semi = ct.indexOf(';');
+        return (semi < 0 ? ct : ct.substring(0, semi)).trim().toLowerCase(java.util.Locale.ROOT);
+    }
+
+    public Charset charset() {
+        return HttpUtil.getCharset(request, StandardCharsets.UTF_8);
+    }
+
+    /** The whole body (buffered routes); empty if there was none. */
+    public byte[] body() {
+        if (body == null) {
+            throw new IllegalStateException("route " + operation + " streams its body");
+        }
+        return body;
+    }
+
+    /** Parameters of an {@code application/x-www-form-urlencoded} body (buffered routes). */
+    public Map<String, List<String>> formParams() {
+        return QueryStringDecoder.builder().hasPath(false).semicolonIsNormalChar(true).charset(charset())
+                .build(bodyString()).parameters();
+    }
+
+    public String bodyString() {
+        return new String(body(), charset());
+    }
+
+    /** The body as it arrives (streamed routes). */
+    public InputStream bodyStream() {
+        if (bodyStream == null) {
+            throw new IllegalStateException("route " + operation + " buffers its body");
+        }
+        return bodyStream;
+    }
+
+    void setBody(byte[] bytes) {
+        this.body = bytes;
+    }
+
+    void setBodyStream(RequestBodyStream s) {
+        this.bodyStream = s;
+    }
+
+    RequestBodyStream streamedBody() {
+        return bodyStream;
+    }
+
+    void requestComplete() {
+        requestComplete = true;
+    }
+
+    /** A streamed body went over the upload limit: the failure is a 413. */
+    void markBodyTooLarge() {
+        bodyTooLarge = true;
+    }
+
+    boolean bodyTooLarge() {
+        return bodyTooLarge;
+    }
+
+    public ServerOptions options() {
+        return server.options();
+    }
+
+    /** Throws 403 if the server is read-only, 401 if the bearer token is missing or wrong. */
+    public void checkWriteAllowed() {
+        server.writeGuard().check(this);
+    }
+
+    // ------------------------------------------------------------------ bookkeeping
+
+    /** Names the operation for metrics (e.g. a POST to /sparql is a query or an update). */
+    public void operation(String name) {
+        this.operation = name;
+    }
+
+    public String operation() {
+        return operation;
+    }
+
+    HttpResponseStatus status() {
+        return status;
+    }
+
+    /** Runs {@code hook} if the request is cancelled (client gone, server stopping). */
+    public void onCancel(Runnable hook) {
+        cancelHooks.add(hook);
+        if (cancelled) {
+            hook.run();
+        }
+    }
+
+    public boolean isCancelled() {
+        return cancelled;
+    }
+
+    void cancel() {
+        if (cancelled) {
+            return;
+        }
+        cancelled = true;
+        for (Runnable hook : cancelHooks) {
+            try {
+                hook.run();
+            } catch (RuntimeException ignored) {
+                // cancelling is best effort; the handler still ends the exchange
+            }
+        }
+    }
+
+    // ------------------------------------------------------------------ response
+
+    /** Adds a header to the response (before it is started). */
+    public Exchange responseHeader(CharSequence name, Object value) {
+        responseHeaders.add(name, value);
+        return this;
+    }
+
+    public boolean isStarted() {
+        return started.get();
+    }
+
+    public void respond(HttpResponseStatus status, String contentType, byte[] content) {
+        begin(status);
+        FullHttpResponse resp = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, status,
+                Unpooled.wrappedBuffer(content));
+        resp.headers().set(responseHeaders);
+        if (contentType != null) {
+            resp.headers().set(HttpHeaderNames.CONTENT_TYPE, contentType);
+        }
+        HttpUtil.setContentLength(resp, content.length);
+        boolean close = decideConnection(resp);
+        channel.writeAndFlush(resp).addListener(f -> finish(close));
+    }
+
+    public void respond(HttpResponseStatus status, String contentType, String text) {
+        respond(status, contentType, text.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** A response without a body (204, or 201 / 200 with nothing to say). */
+    public void respondEmpty(HttpResponseStatus status) {
+        respond(status, null, new byte[0]);
+    }
+
+    /** Sends an error as one line of text. */
+    public void respondError(HttpResponseStatus status, String message) {
+        respond(status, "text/plain; charset=utf-8", (message + "\n").getBytes(StandardCharsets.UTF_8));
+    }
+
+    /**
+     * Starts a chunked response; the caller writes the body and closes the stream to end it.
+     * HEAD requests get the headers only.
+     */
+    public OutputStream startStream(HttpResponseStatus status, String contentType) {
+        begin(status);
+        HttpResponse resp = new DefaultHttpResponse(HttpVersion.HTTP_1_1, status);
+        resp.headers().set(responseHeaders);
+        resp.headers().set(HttpHeaderNames.CONTENT_TYPE, contentType);
+        HttpUtil.setTransferEncodingChunked(resp, true);
+        boolean close = decideConnection(resp);
+        channel.writeAndFlush(resp);
+        stream = new ChunkedResponseStream(channel, server.options().clientTimeout().toMillis(), () -> finish(close));
+        if (method().equals(HttpMethod.HEAD)) {
+            return new HeadBodySink(stream);
+        }
+        return stream;
+    }
+
+    /**
+     * Ends a response that cannot be completed (a failure after the first bytes were
+     * sent): the connection closes without the last chunk, so the client sees an error
+     * rather than a result that looks whole.
+     */
+    public void abort() {
+        if (stream != null) {
+            stream.discard();
+        }
+        started.set(true);
+        channel.close();
+        finish(true);
+    }
+
+    private void begin(HttpResponseStatus s) {
+        if (!started.compareAndSet(false, true)) {
+            throw new IllegalStateException("response already started");
+        }
+        this.status = s;
+    }
+
+    /** Keep the connection unless the client asked to close or the request body was not fully read. */
+    private boolean decideConnection(HttpResponse resp) {
+        boolean keep = HttpUtil.isKeepAlive(request) && requestComplete && !server.isDraining();
+        if (keep) {
+            if (!request.protocolVersion().isKeepAliveDefault()) {
+                resp.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.KEEP_ALIVE);
+            }
+        } else {
+            resp.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
+        }
+        return !keep;
+    }
+
+    private void finish(boolean close) {
+        if (!finished.compareAndSet(false, true)) {
+            return;
+        }
+        if (close) {
+            channel.writeAndFlush(Unpooled.EMPTY_BUFFER).addListener(ChannelFutureListener.CLOSE);
+        }
+        channel.eventLoop().execute(() -> onFinished.accept(this));
+    }
+
+    boolean isFinished() {
+        return finished.get();
+    }
+
+    /** HEAD: swallows the body the handler writes, ends the (empty) chunked response on close. */
+    private static final class HeadBodySink extends OutputStream {
+        private final ChunkedResponseStream target;
+
+        HeadBodySink(ChunkedResponseStream target) {
+            this.target = target;
+        }
+
+        @Override
+        public void write(int b) {
+            // no body for HEAD
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) {
+            // no body for HEAD
+        }
+
+        @Override
+        public void close() throws java.io.IOException {
+            target.close();
+        }
+    }
+}

@@ -1,0 +1,36 @@
+package dev.quarry.endpoint.http;
+
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelPipeline;
+import io.netty.channel.group.ChannelGroup;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.handler.codec.http.HttpServerCodec;
+import io.netty.handler.timeout.IdleStateHandler;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The pipeline of every connection: HTTP/1.1 codec, an idle timer for slow or silent
+ * clients, and the dispatcher. No aggregator: bodies are buffered or streamed per route.
+ */
+final class HttpPipelineInitializer extends ChannelInitializer<SocketChannel> {
+    /** Longest request line and header block accepted (the codec answers 400 beyond). */
+    private static final int MAX_INITIAL_LINE = 64 * 1024;
+    private static final int MAX_HEADERS = 64 * 1024;
+
+    private final ServerContext server;
+    private final ChannelGroup channels;
+
+    HttpPipelineInitializer(ServerContext server, ChannelGroup channels) {
+        this.server = server;
+        this.channels = channels;
+    }
+
+    @Override
+    protected void initChannel(SocketChannel ch) {
+        channels.add(ch);
+        ChannelPipeline p = ch.pipeline();
+        p.addLast("codec", new HttpServerCodec(MAX_INITIAL_LINE, MAX_HEADERS, 64 * 1024));
+        p.addLast("idle", new IdleStateHandler(server.options().clientTimeout().toMillis(), 0, 0, TimeUnit.MILLISECONDS));
+        p.addLast("dispatch", new ExchangeDispatcher(server));
+    }
+}

@@ -1,0 +1,188 @@
+package dev.quarry.endpoint.http;
+
+import dev.quarry.endpoint.monitor.MetricsHandler;
+import dev.quarry.endpoint.monitor.StatusHandler;
+import dev.quarry.endpoint.monitor.StoreMetrics;
+import dev.quarry.endpoint.sparql.GraphStoreHandler;
+import dev.quarry.endpoint.sparql.QueryAdmission;
+import dev.quarry.endpoint.sparql.SparqlHandler;
+import dev.quarry.store.QuadStore;
+import dev.quarry.store.graph.QuarryDatasetGraph;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.WriteBufferWaterMark;
+import io.netty.channel.group.ChannelGroup;
+import io.netty.channel.group.DefaultChannelGroup;
+import io.netty.channel.nio.NioIoHandler;
+import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.handler.codec.http.HttpMethod;
+import io.netty.util.concurrent.GlobalEventExecutor;
+import java.net.InetSocketAddress;
+import java.time.Instant;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The SPARQL server: Netty HTTP/1.1 over a {@link QuadStore}. Event-loop threads only
+ * parse HTTP and move bytes; every handler runs on the worker pool, so a long query
+ * never stalls other connections. The store stays owned by the caller: {@link #stop}
+ * ends the server, not the store.
+ *
+ * <p>Routes: {@code /sparql}, {@code /query}, {@code /update} (SPARQL 1.1 Protocol),
+ * {@code /data} (Graph Store Protocol), {@code /status}, {@code /metrics}.
+ */
+public final class QuarryServer {
+    private static final Logger LOG = LoggerFactory.getLogger(QuarryServer.class);
+
+    private EventLoopGroup acceptors;
+    private EventLoopGroup ioLoops;
+    private ExecutorService workers;
+    private ServerContext context;
+    private ChannelGroup channels;
+    private Channel serverChannel;
+    private QueryAdmission admission;
+    private int port;
+
+    /** Starts serving {@code store}; returns the bound port (useful with port 0). */
+    public synchronized int start(QuadStore store, ServerOptions options) {
+        if (serverChannel != null) {
+            throw new IllegalStateException("server already started");
+        }
+        PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+        StoreMetrics.bind(registry, store);
+        RequestMetrics metrics = new RequestMetrics(registry);
+        QuarryDatasetGraph dataset = new QuarryDatasetGraph(store);
+        admission = new QueryAdmission(options.maxConcurrentQueries(), registry);
+        Router router = routes(store, dataset, options, registry);
+
+        workers = Executors.newCachedThreadPool(named("quarry-worker"));
+        context = new ServerContext(options, router, workers, metrics);
+        channels = new DefaultChannelGroup(GlobalEventExecutor.INSTANCE);
+        acceptors = new MultiThreadIoEventLoopGroup(1, named("quarry-accept"), NioIoHandler.newFactory());
+        ioLoops = new MultiThreadIoEventLoopGroup(0, named("quarry-io"), NioIoHandler.newFactory());
+        try {
+            serverChannel = new ServerBootstrap()
+                    .group(acceptors, ioLoops)
+                    .channel(NioServerSocketChannel.class)
+                    .option(ChannelOption.SO_BACKLOG, 256)
+                    .childOption(ChannelOption.TCP_NODELAY, true)
+                    .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK, new WriteBufferWaterMark(32 * 1024, 128 * 1024))
+                    .childHandler(new HttpPipelineInitializer(context, channels))
+                    .bind(new InetSocketAddress(options.bind(), options.port()))
+                    .syncUninterruptibly()
+                    .channel();
+        } catch (RuntimeException e) {
+            shutdownThreads();
+            serverChannel = null;
+            throw new IllegalStateException("cannot listen on " + options.bind() + ":" + options.port()
+                    + ": " + Failures.oneLine(e), e);
+        }
+        port = ((InetSocketAddress) serverChannel.localAddress()).getPort();
+        LOG.info("serving {} on http://{}:{}/sparql{}", store.directory(), options.bind(), port,
+                options.readOnly() ? " (read-only)" : "");
+        return port;
+    }
+
+    private Router routes(QuadStore store, QuarryDatasetGraph dataset, ServerOptions options,
+                          PrometheusMeterRegistry registry) {
+        SparqlHandler sparql = new SparqlHandler(dataset, admission);
+        GraphStoreHandler gsp = new GraphStoreHandler(store, dataset, admission);
+        StatusHandler status = new StatusHandler(store, options, Instant.now(), admission);
+        MetricsHandler metricsHandler = new MetricsHandler(registry);
+        Router router = new Router();
+        for (String path : new String[] {"/sparql", "/query", "/update"}) {
+            Router.Route r = new Router.Route("sparql", Router.Body.BUFFERED, false, sparql);
+            router.add(HttpMethod.GET, path, r).add(HttpMethod.POST, path, r);
+        }
+        router.add(HttpMethod.GET, "/data", new Router.Route("gsp-get", Router.Body.BUFFERED, false, gsp));
+        router.add(HttpMethod.HEAD, "/data", new Router.Route("gsp-head", Router.Body.BUFFERED, false, gsp));
+        router.add(HttpMethod.PUT, "/data", new Router.Route("gsp-put", Router.Body.STREAMED, true, gsp));
+        router.add(HttpMethod.POST, "/data", new Router.Route("gsp-post", Router.Body.STREAMED, true, gsp));
+        router.add(HttpMethod.DELETE, "/data", new Router.Route("gsp-delete", Router.Body.BUFFERED, true, gsp));
+        router.add(HttpMethod.GET, "/status", new Router.Route("status", Router.Body.BUFFERED, false, status));
+        router.add(HttpMethod.GET, "/metrics", new Router.Route("metrics", Router.Body.BUFFERED, false, metricsHandler));
+        return router;
+    }
+
+    public synchronized int port() {
+        return port;
+    }
+
+    /**
+     * Stops: no new connections or requests; running requests get the shutdown grace
+     * period to finish, then running queries are cancelled. A write that was answered
+     * is committed (its commit happened before the answer); a write still running
+     * finishes (it commits or aborts as a whole) before the threads stop.
+     */
+    public synchronized void stop() {
+        if (serverChannel == null) {
+            return;
+        }
+        context.startDraining();
+        serverChannel.close().syncUninterruptibly();
+        long graceNanos = context.options().shutdownGrace().toNanos();
+        if (!awaitIdle(graceNanos)) {
+            LOG.info("cancelling {} running request(s)", context.running().size());
+            for (Exchange ex : context.running()) {
+                ex.cancel();
+            }
+            awaitIdle(TimeUnit.SECONDS.toNanos(30));
+        }
+        workers.shutdown();
+        try {
+            workers.awaitTermination(30, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        channels.close().awaitUninterruptibly(5, TimeUnit.SECONDS);
+        shutdownThreads();
+        serverChannel = null;
+    }
+
+    private boolean awaitIdle(long nanos) {
+        long deadline = System.nanoTime() + nanos;
+        while (!context.running().isEmpty()) {
+            if (System.nanoTime() > deadline) {
+                return false;
+            }
+            try {
+                Thread.sleep(20);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private void shutdownThreads() {
+        if (acceptors != null) {
+            acceptors.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
+        }
+        if (ioLoops != null) {
+            ioLoops.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
+        }
+        if (workers != null) {
+            workers.shutdownNow();
+        }
+    }
+
+    private static ThreadFactory named(String prefix) {
+        AtomicInteger n = new AtomicInteger();
+        return r -> {
+            Thread t = new Thread(r, prefix + "-" + n.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+        };
+    }
+}

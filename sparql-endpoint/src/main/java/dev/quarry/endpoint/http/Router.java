@@ -1,0 +1,48 @@
+package dev.quarry.endpoint.http;
+
+import io.netty.handler.codec.http.HttpMethod;
+import io.netty.handler.codec.http.HttpResponseStatus;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * The table from method + path to a handler, as Fuseki routes. A path that is not in
+ * the table answers 404; a method the path does not serve answers 405 with Allow.
+ */
+public final class Router {
+    /** Whether a route's request body is read into memory first or streamed to the handler. */
+    public enum Body { BUFFERED, STREAMED }
+
+    /**
+     * One entry of the table.
+     *
+     * @param operation name of the operation for metrics (the handler may refine it)
+     * @param write     whether the route changes the store (read-only and auth token apply)
+     */
+    public record Route(String operation, Body body, boolean write, Handler handler) {}
+
+    private final Map<String, Map<HttpMethod, Route>> table = new LinkedHashMap<>();
+
+    public Router add(HttpMethod method, String path, Route route) {
+        table.computeIfAbsent(path, p -> new LinkedHashMap<>()).put(method, route);
+        if (method.equals(HttpMethod.GET) && !table.get(path).containsKey(HttpMethod.HEAD)) {
+            table.get(path).put(HttpMethod.HEAD, route);
+        }
+        return this;
+    }
+
+    public Route find(HttpMethod method, String path) {
+        Map<HttpMethod, Route> byMethod = table.get(path);
+        if (byMethod == null) {
+            throw new HttpError(HttpResponseStatus.NOT_FOUND, "no such endpoint: " + path);
+        }
+        Route route = byMethod.get(method);
+        if (route == null) {
+            String allow = byMethod.keySet().stream().map(HttpMethod::name).collect(Collectors.joining(", "));
+            throw new HttpError(HttpResponseStatus.METHOD_NOT_ALLOWED, method + " is not allowed on " + path)
+                    .withHeader("Allow", allow);
+        }
+        return route;
+    }
+}

@@ -1,0 +1,86 @@
+package dev.quarry.endpoint.http;
+
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.RejectedExecutionException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * What every connection of one server shares: options, routes, the worker executor,
+ * the running exchanges (for a graceful stop) and the metrics.
+ */
+final class ServerContext {
+    private static final Logger LOG = LoggerFactory.getLogger(ServerContext.class);
+
+    private final ServerOptions options;
+    private final Router router;
+    private final ExecutorService workers;
+    private final RequestMetrics metrics;
+    private final WriteGuard writeGuard;
+    private final Set<Exchange> running = ConcurrentHashMap.newKeySet();
+    private volatile boolean draining;
+
+    ServerContext(ServerOptions options, Router router, ExecutorService workers, RequestMetrics metrics) {
+        this.options = options;
+        this.router = router;
+        this.workers = workers;
+        this.metrics = metrics;
+        this.writeGuard = new WriteGuard(options.readOnly(), options.authToken());
+    }
+
+    ServerOptions options() {
+        return options;
+    }
+
+    Router router() {
+        return router;
+    }
+
+    WriteGuard writeGuard() {
+        return writeGuard;
+    }
+
+    boolean isDraining() {
+        return draining;
+    }
+
+    void startDraining() {
+        draining = true;
+    }
+
+    Set<Exchange> running() {
+        return running;
+    }
+
+    /** Runs the route's handler on a worker thread; every outcome ends in a response. */
+    void submit(Exchange ex, Router.Route route) {
+        running.add(ex);
+        try {
+            workers.execute(() -> run(ex, route));
+        } catch (RejectedExecutionException e) {
+            running.remove(ex);
+            ex.respondError(io.netty.handler.codec.http.HttpResponseStatus.SERVICE_UNAVAILABLE,
+                    "the server is shutting down");
+        }
+    }
+
+    private void run(Exchange ex, Router.Route route) {
+        long start = System.nanoTime();
+        try {
+            route.handler().handle(ex);
+            if (!ex.isStarted()) {
+                throw new IllegalStateException("handler for " + ex.operation() + " sent no response");
+            }
+        } catch (Throwable t) {
+            Failures.answer(ex, t, LOG);
+        } finally {
+            if (ex.streamedBody() != null) {
+                ex.streamedBody().close();
+            }
+            running.remove(ex);
+            metrics.record(ex.operation(), ex.status(), System.nanoTime() - start);
+        }
+    }
+}

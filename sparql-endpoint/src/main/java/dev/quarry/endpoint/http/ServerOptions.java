@@ -1,0 +1,106 @@
+package dev.quarry.endpoint.http;
+
+import java.time.Duration;
+
+/**
+ * How the server runs. Safe defaults: loopback only, no size surprises, a query
+ * timeout, and writes open only to callers with the token when one is set.
+ *
+ * @param bind                 address to listen on
+ * @param port                 TCP port; 0 picks a free one
+ * @param readOnly             refuse every update and graph store write (403)
+ * @param authToken            bearer token required for writes; null = no token needed
+ * @param queryTimeout         default query timeout; a request's {@code timeout} parameter may lower or raise it
+ * @param maxConcurrentQueries queries running at once; more get 503
+ * @param maxRequestBytes      largest request body that is read into memory (queries, updates, forms); 413 beyond
+ * @param maxUploadBytes       largest streamed graph store upload; 0 = no limit
+ * @param clientTimeout        how long a client may stay silent while sending a request, or refuse to
+ *                             read a response, before the connection is closed; also the keep-alive idle limit
+ * @param shutdownGrace        how long a stop waits for running requests before cancelling queries
+ */
+public record ServerOptions(
+        String bind,
+        int port,
+        boolean readOnly,
+        String authToken,
+        Duration queryTimeout,
+        int maxConcurrentQueries,
+        long maxRequestBytes,
+        long maxUploadBytes,
+        Duration clientTimeout,
+        Duration shutdownGrace) {
+
+    public static final int DEFAULT_PORT = 7878;
+
+    public ServerOptions {
+        if (port < 0 || port > 65535) {
+            throw new IllegalArgumentException("port must be 0..65535, not " + port);
+        }
+        if (maxConcurrentQueries < 1) {
+            throw new IllegalArgumentException("max concurrent queries must be at least 1");
+        }
+        if (maxRequestBytes < 1) {
+            throw new IllegalArgumentException("max request size must be positive");
+        }
+        if (clientTimeout.isZero() || clientTimeout.isNegative()) {
+            throw new IllegalArgumentException("client timeout must be positive");
+        }
+        if (authToken != null && authToken.isBlank()) {
+            throw new IllegalArgumentException("auth token must not be blank");
+        }
+    }
+
+    public static ServerOptions defaults() {
+        return builder().build();
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** A builder holding these options, to change some of them. */
+    public Builder toBuilder() {
+        Builder b = new Builder();
+        b.bind = bind;
+        b.port = port;
+        b.readOnly = readOnly;
+        b.authToken = authToken;
+        b.queryTimeout = queryTimeout;
+        b.maxConcurrentQueries = maxConcurrentQueries;
+        b.maxRequestBytes = maxRequestBytes;
+        b.maxUploadBytes = maxUploadBytes;
+        b.clientTimeout = clientTimeout;
+        b.shutdownGrace = shutdownGrace;
+        return b;
+    }
+
+    /** Options one at a time; starts from the defaults. */
+    public static final class Builder {
+        private String bind = "127.0.0.1";
+        private int port = DEFAULT_PORT;
+        private boolean readOnly;
+        private String authToken;
+        private Duration queryTimeout = Duration.ofMinutes(5);
+        private int maxConcurrentQueries = Math.max(4, Runtime.getRuntime().availableProcessors() * 2);
+        private long maxRequestBytes = 16L << 20;
+        private long maxUploadBytes;
+        private Duration clientTimeout = Duration.ofSeconds(60);
+        private Duration shutdownGrace = Duration.ofSeconds(30);
+
+        public Builder bind(String v) { bind = v; return this; }
+        public Builder port(int v) { port = v; return this; }
+        public Builder readOnly(boolean v) { readOnly = v; return this; }
+        public Builder authToken(String v) { authToken = v; return this; }
+        public Builder queryTimeout(Duration v) { queryTimeout = v; return this; }
+        public Builder maxConcurrentQueries(int v) { maxConcurrentQueries = v; return this; }
+        public Builder maxRequestBytes(long v) { maxRequestBytes = v; return this; }
+        public Builder maxUploadBytes(long v) { maxUploadBytes = v; return this; }
+        public Builder clientTimeout(Duration v) { clientTimeout = v; return this; }
+        public Builder shutdownGrace(Duration v) { shutdownGrace = v; return this; }
+
+        public ServerOptions build() {
+            return new ServerOptions(bind, port, readOnly, authToken, queryTimeout, maxConcurrentQueries,
+                    maxRequestBytes, maxUploadBytes, clientTimeout, shutdownGrace);
+        }
+    }
+}

@@ -1,0 +1,7 @@
+/**
+ * The HTTP server: bootstrap and lifecycle ({@link dev.quarry.endpoint.http.QuarryServer}),
+ * the per-connection pipeline and dispatcher (keep-alive, pipelining, streamed bodies,
+ * slow-client timeouts), the route table, and the {@link dev.quarry.endpoint.http.Exchange}
+ * handlers see. Handlers run on a worker pool, never on the event loop.
+ */
+package dev.quarry.endpoint.http;

@@ -1,0 +1,60 @@
+package dev.quarry.endpoint.monitor;
+
+import dev.quarry.endpoint.http.Exchange;
+import dev.quarry.endpoint.http.Handler;
+import dev.quarry.endpoint.http.ServerOptions;
+import dev.quarry.endpoint.sparql.QueryAdmission;
+import dev.quarry.store.QuadStore;
+import dev.quarry.store.StoreStats;
+import io.netty.handler.codec.http.HttpResponseStatus;
+import java.time.Duration;
+import java.time.Instant;
+import org.apache.jena.atlas.json.JsonObject;
+
+/**
+ * {@code GET /status}: whether the server is healthy, how it runs, and the store's
+ * statistics. "healthy" means the store answered a statistics read just now.
+ */
+public final class StatusHandler implements Handler {
+    private final QuadStore store;
+    private final ServerOptions options;
+    private final Instant started;
+    private final QueryAdmission admission;
+
+    public StatusHandler(QuadStore store, ServerOptions options, Instant started, QueryAdmission admission) {
+        this.store = store;
+        this.options = options;
+        this.started = started;
+        this.admission = admission;
+    }
+
+    @Override
+    public void handle(Exchange ex) {
+        JsonObject o = new JsonObject();
+        JsonObject s = new JsonObject();
+        try {
+            StoreStats stats = store.stats();
+            s.put("directory", store.directory().toString());
+            s.put("quads", stats.quads());
+            s.put("terms", stats.terms());
+            s.put("graphs", stats.quadsPerGraph().size());
+            s.put("predicates", stats.quadsPerPredicate().size());
+            s.put("diskBytes", store.diskBytes());
+            o.put("status", "healthy");
+        } catch (RuntimeException e) {
+            o.put("status", "unhealthy");
+            o.put("error", String.valueOf(e.getMessage()));
+        }
+        o.put("startTime", started.toString());
+        o.put("uptimeMillis", Duration.between(started, Instant.now()).toMillis());
+        o.put("readOnly", options.readOnly());
+        o.put("authRequiredForWrites", options.authToken() != null);
+        JsonObject q = new JsonObject();
+        q.put("running", admission.running());
+        q.put("limit", admission.limit());
+        q.put("defaultTimeoutMillis", options.queryTimeout().toMillis());
+        o.put("queries", q);
+        o.put("store", s);
+        ex.respond(HttpResponseStatus.OK, "application/json", o.toString());
+    }
+}

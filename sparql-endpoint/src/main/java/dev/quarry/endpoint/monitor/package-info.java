@@ -1,0 +1,2 @@
+/** Operations endpoints: {@code /status} (health and store statistics) and {@code /metrics} (Prometheus). */
+package dev.quarry.endpoint.monitor;

@@ -1,0 +1,149 @@
+package dev.quarry.endpoint.http;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.quarry.endpoint.ServerFixture;
+import dev.quarry.store.QuadStore;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.Socket;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import org.apache.jena.atlas.json.JSON;
+import org.apache.jena.atlas.json.JsonObject;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Keep-alive and pipelining, write protection, slow clients, /status, /metrics, and stopping without losing writes. */
+class ServerOperationsTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void pipelinedRequestsAreAnsweredInOrderOnOneConnection() throws Exception {
+        try (ServerFixture f = new ServerFixture(dir, ServerFixture.options());
+             Socket s = new Socket("127.0.0.1", f.port)) {
+            f.fill(3);
+            StringBuilder reqs = new StringBuilder();
+            for (int i = 0; i < 3; i++) {
+                String q = ServerFixture.enc("SELECT ?o { <urn:ex:s:" + i + "> ?p ?o }");
+                reqs.append("GET /sparql?query=").append(q).append(" HTTP/1.1\r\nHost: x\r\nAccept: text/csv\r\n\r\n");
+            }
+            String body = "update=" + ServerFixture.enc("INSERT DATA { <urn:ex:a> <urn:ex:b> 1 }");
+            reqs.append("POST /update HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\n")
+                    .append("Content-Length: ").append(body.length()).append("\r\n\r\n").append(body);
+            reqs.append("GET /status HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+            OutputStream out = s.getOutputStream();
+            out.write(reqs.toString().getBytes(StandardCharsets.US_ASCII));
+            out.flush();
+            s.setSoTimeout(30_000);
+            String all = new String(s.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            int a = all.indexOf("o\r\n0"), b = all.indexOf("o\r\n1"), c = all.indexOf("o\r\n2");
+            int d = all.indexOf("HTTP/1.1 204"), e = all.indexOf("\"healthy\"");
+            assertTrue(a > 0 && a < b && b < c && c < d && d < e, all);
+            assertEquals(5, all.split("HTTP/1.1 ", -1).length - 1, all);
+        }
+    }
+
+    @Test
+    void authTokenGuardsWritesOnly() {
+        try (ServerFixture f = new ServerFixture(dir, ServerFixture.options().authToken("s3cret"))) {
+            HttpResponse<String> none = f.update("INSERT DATA { <urn:ex:a> <urn:ex:b> 1 }");
+            assertEquals(401, none.statusCode());
+            assertTrue(none.headers().firstValue("WWW-Authenticate").orElse("").startsWith("Bearer"));
+            assertEquals(401, f.update("INSERT DATA { <urn:ex:a> <urn:ex:b> 1 }", "Authorization", "Bearer wrong").statusCode());
+            assertEquals(401, f.post("/data?default", "text/turtle", "<urn:ex:a> <urn:ex:b> 1 .").statusCode());
+            assertEquals(204, f.update("INSERT DATA { <urn:ex:a> <urn:ex:b> 1 }", "Authorization", "Bearer s3cret").statusCode());
+            assertEquals(200, f.query("ASK { ?s ?p ?o }", null).statusCode());
+            assertEquals(1, f.store.stats().quads());
+        }
+    }
+
+    @Test
+    void readOnlyRefusesWrites() {
+        try (ServerFixture f = new ServerFixture(dir, ServerFixture.options().readOnly(true))) {
+            f.fill(1);
+            assertEquals(403, f.update("DROP ALL").statusCode());
+            assertEquals(403, f.post("/data?default", "text/turtle", "<urn:ex:a> <urn:ex:b> 1 .").statusCode());
+            assertEquals(403, f.send(java.net.http.HttpRequest.newBuilder(f.uri("/data?default")).DELETE().build()).statusCode());
+            assertEquals(200, f.query("ASK { ?s ?p ?o }", null).statusCode());
+            assertEquals(1, f.store.stats().quads());
+        }
+    }
+
+    @Test
+    void aClientThatStallsMidRequestIsDropped() throws Exception {
+        try (ServerFixture f = new ServerFixture(dir, ServerFixture.options().clientTimeout(Duration.ofMillis(300)));
+             Socket s = new Socket("127.0.0.1", f.port)) {
+            s.getOutputStream().write(("POST /sparql HTTP/1.1\r\nHost: x\r\nContent-Type: application/sparql-query\r\n"
+                    + "Content-Length: 100\r\n\r\nSELECT").getBytes(StandardCharsets.US_ASCII));
+            s.setSoTimeout(30_000);
+            String answer = new String(s.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertTrue(answer.startsWith("HTTP/1.1 408"), answer);
+        }
+    }
+
+    @Test
+    void idleKeepAliveConnectionIsClosed() throws Exception {
+        try (ServerFixture f = new ServerFixture(dir, ServerFixture.options().clientTimeout(Duration.ofMillis(300)));
+             Socket s = new Socket("127.0.0.1", f.port)) {
+            s.setSoTimeout(30_000);
+            InputStream in = s.getInputStream();
+            assertEquals(-1, in.read()); // closed by the server, not by the 30 s socket timeout
+        }
+    }
+
+    @Test
+    void statusAndMetrics() {
+        try (ServerFixture f = new ServerFixture(dir, ServerFixture.options())) {
+            f.fill(7);
+            f.query("ASK {}", null);
+            f.update("INSERT DATA { <urn:ex:a> <urn:ex:b> 1 }");
+            HttpResponse<String> st = f.get("/status", null);
+            assertEquals(200, st.statusCode());
+            JsonObject o = JSON.parse(st.body());
+            assertEquals("healthy", o.getString("status"));
+            assertEquals(8, o.getObj("store").get("quads").getAsNumber().value().intValue());
+            String m = f.get("/metrics", null).body();
+            assertTrue(m.contains("quarry_http_requests_seconds_count{operation=\"query\",status=\"200\"} 1"), m);
+            assertTrue(m.contains("quarry_http_requests_seconds_count{operation=\"update\",status=\"204\"} 1"), m);
+            assertTrue(m.contains("quarry_rocksdb_bytes_written_total"), m);
+            assertTrue(m.contains("quarry_store_quads"), m);
+        }
+    }
+
+    @Test
+    void acknowledgedWritesSurviveStopAndReopen() {
+        try (ServerFixture f = new ServerFixture(dir, ServerFixture.options())) {
+            for (int i = 0; i < 20; i++) {
+                assertEquals(204, f.update("INSERT DATA { <urn:ex:s> <urn:ex:p> " + i + " }").statusCode());
+            }
+        }
+        try (QuadStore reopened = QuadStore.open(dir)) {
+            assertEquals(20, reopened.stats().quads());
+        }
+    }
+
+    @Test
+    void stopCancelsARunningQueryAfterTheGracePeriod() throws Exception {
+        dev.quarry.endpoint.sparql.TestFunctions.register();
+        ServerFixture f = new ServerFixture(dir, ServerFixture.options().shutdownGrace(Duration.ofMillis(200))
+                .queryTimeout(Duration.ZERO));
+        f.fill(500); // 500 x 20 ms = 10 s if not cancelled
+        var pending = f.http.sendAsync(java.net.http.HttpRequest.newBuilder(f.uri("/sparql?query=" + ServerFixture.enc(
+                "SELECT ?s { ?s <urn:ex:p> ?o FILTER(<urn:test:slow>(?o)) }"))).build(), HttpResponse.BodyHandlers.ofString());
+        Thread.sleep(300);
+        f.close();
+        HttpResponse<String> r;
+        try {
+            r = pending.get(30, java.util.concurrent.TimeUnit.SECONDS);
+            assertEquals(503, r.statusCode(), r.body());
+        } catch (java.util.concurrent.ExecutionException e) {
+            // the connection was closed before the status line: also a refusal the client sees
+            assertTrue(e.getCause() instanceof java.io.IOException, e.toString());
+        }
+    }
+}

@@ -1,0 +1,60 @@
+package dev.quarry.e2e.conformance;
+
+import dev.quarry.store.WriteTransaction;
+import dev.quarry.store.graph.QuarryDatasetGraph;
+import org.apache.jena.graph.Node;
+import org.apache.jena.graph.NodeFactory;
+import org.apache.jena.rdf.model.RDFNode;
+import org.apache.jena.rdf.model.Resource;
+import org.apache.jena.sparql.core.DatasetGraph;
+import org.apache.jena.sparql.core.DatasetGraphFactory;
+import org.apache.jena.sparql.exec.UpdateExec;
+import org.apache.jena.system.Txn;
+import org.apache.jena.update.UpdateRequest;
+
+/**
+ * One {@code mf:UpdateEvaluationTest}: the store starts with {@code ut:data} and
+ * {@code ut:graphData} (named by their {@code rdfs:label}), the request runs in one
+ * write transaction, and the default and named graphs afterwards must be isomorphic
+ * to the expected ones; then the validator checks indexes, dictionary and statistics.
+ */
+final class UpdateEvaluation {
+    private UpdateEvaluation() {}
+
+    static void run(ManifestEntry e, StoreFixture fixture) {
+        Resource action = e.action();
+        UpdateRequest request = SparqlSyntax.update(ManifestEntry.file(ManifestEntry.one(action, TestVocab.UT_REQUEST)));
+        QuarryDatasetGraph dsg = fixture.fresh();
+        try (WriteTransaction w = fixture.store().beginWrite()) {
+            forEachFile(action, (file, graph) -> RdfFiles.load(w, file, graph));
+            w.commit();
+        }
+        Txn.executeWrite(dsg, () -> UpdateExec.dataset(dsg).update(request).execute());
+
+        DatasetGraph expected = DatasetGraphFactory.create();
+        forEachFile(e.result(), (file, graph) -> {
+            DatasetGraph one = RdfFiles.readInMemory(file);
+            one.find().forEachRemaining(q -> expected.add(graph == null ? q.getGraph() : graph,
+                    q.getSubject(), q.getPredicate(), q.getObject()));
+        });
+        DatasetGraph actual = Txn.calculateRead(dsg, () -> DatasetComparison.copy(dsg));
+        DatasetComparison.assertIsomorphic(expected, actual);
+        fixture.validate();
+    }
+
+    private interface FileAction {
+        void accept(java.nio.file.Path file, Node graph);
+    }
+
+    /** The {@code ut:data} files (graph null: default) and {@code ut:graphData} files with their graph names. */
+    private static void forEachFile(Resource state, FileAction action) {
+        for (RDFNode d : ManifestEntry.all(state, TestVocab.UT_DATA)) {
+            action.accept(ManifestEntry.file(d), null);
+        }
+        for (RDFNode gd : ManifestEntry.all(state, TestVocab.UT_GRAPH_DATA)) {
+            Resource r = gd.asResource();
+            Node name = NodeFactory.createURI(ManifestEntry.one(r, TestVocab.LABEL).asLiteral().getLexicalForm());
+            action.accept(ManifestEntry.file(ManifestEntry.one(r, TestVocab.UT_GRAPH)), name);
+        }
+    }
+}

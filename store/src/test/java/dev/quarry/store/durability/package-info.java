@@ -1,0 +1,2 @@
+/** Crash-safety tests that kill a real child JVM with SIGKILL and reopen the store. */
+package dev.quarry.store.durability;
