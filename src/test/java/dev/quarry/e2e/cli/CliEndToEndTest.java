@@ -243,14 +243,14 @@ class CliEndToEndTest {
         assertTrue(none.err().startsWith("Usage: quarry "), none.err());
         QuarryCli.Run help = quarry.run("--help");
         assertEquals(0, help.exit());
-        for (String command : List.of("load", "query", "update", "stats", "drop-all", "verify", "demo")) {
+        for (String command : List.of("load", "query", "update", "stats", "drop-all", "verify", "demo", "serve")) {
             assertTrue(help.out().contains("\n  " + command + " "), command);
         }
         assertTrue(help.out().contains("Exit codes:"), help.out());
         QuarryCli.Run loadHelp = quarry.run("load", "--help");
         assertEquals(0, loadHelp.exit());
         assertTrue(loadHelp.out().startsWith("Usage: quarry load "), loadHelp.out());
-        QuarryCli.Run version = quarry.run("verify", "--version");
+        QuarryCli.Run version = quarry.run("serve", "--version");
         assertEquals(0, version.exit());
         assertTrue(version.out().startsWith("quarry "), version.out());
     }

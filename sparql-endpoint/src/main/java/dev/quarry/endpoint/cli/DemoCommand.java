@@ -28,7 +28,6 @@ import picocli.CommandLine.Option;
  */
 @Command(name = "demo",
         mixinStandardHelpOptions = true,
-        versionProvider = VersionProvider.class,
         description = {
             "Loads the sample data and queries it.",
             "",

@@ -8,7 +8,6 @@ import picocli.CommandLine.Mixin;
 /** {@code quarry drop-all}: empties the store, timed. */
 @Command(name = "drop-all",
         mixinStandardHelpOptions = true,
-        versionProvider = VersionProvider.class,
         description = {
             "Deletes every quad of a store and prints how long it took.",
             "",

@@ -20,7 +20,6 @@ import picocli.CommandLine.Spec;
 /** {@code quarry load}: parses RDF files into the store in one transaction. */
 @Command(name = "load",
         mixinStandardHelpOptions = true,
-        versionProvider = VersionProvider.class,
         description = {
             "Loads RDF files into a store, in one transaction.",
             "",

@@ -22,7 +22,6 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "quarry",
         mixinStandardHelpOptions = true,
-        versionProvider = VersionProvider.class,
         description = {
             "An RDF quad store on RocksDB with SPARQL 1.1 (Apache Jena ARQ).",
             "",
@@ -36,6 +35,7 @@ import picocli.CommandLine.Spec;
             DropAllCommand.class,
             VerifyCommand.class,
             DemoCommand.class,
+            ServeCommand.class,
             CommandLine.HelpCommand.class})
 public final class Main implements Callable<Integer> {
     public static final int OK = 0;
@@ -74,17 +74,18 @@ public final class Main implements Callable<Integer> {
         }
     }
 
-    /** The configured command line: error handlers and the exit codes in every help. */
+    /** The configured command line: error handlers, and exit codes and version in every command. */
     public static CommandLine commandLine() {
         CommandLine cl = new CommandLine(new Main());
         cl.setCaseInsensitiveEnumValuesAllowed(true);
         cl.setExecutionExceptionHandler(ErrorLine::onExecutionFailure);
         cl.setParameterExceptionHandler(ErrorLine::onUsageError);
-        addExitCodes(cl);
+        describeAll(cl);
         return cl;
     }
 
-    private static void addExitCodes(CommandLine cl) {
+    /** The same exit code list and --version text for every command, including ones added later. */
+    private static void describeAll(CommandLine cl) {
         Map<String, String> codes = new LinkedHashMap<>();
         codes.put(OK + "", "success");
         codes.put(FAILURE + "", "failure: bad input (missing file, malformed data, bad query), a store error"
@@ -92,6 +93,7 @@ public final class Main implements Callable<Integer> {
         codes.put(USAGE + "", "usage error: unknown command or option, missing or bad argument");
         // The footer ends the exit code list with a line break.
         cl.getCommandSpec().usageMessage().exitCodeListHeading("%nExit codes:%n").exitCodeList(codes).footer("");
-        cl.getSubcommands().values().forEach(Main::addExitCodes);
+        cl.getCommandSpec().versionProvider(new VersionProvider());
+        cl.getSubcommands().values().forEach(Main::describeAll);
     }
 }

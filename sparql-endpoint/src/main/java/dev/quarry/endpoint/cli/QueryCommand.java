@@ -15,7 +15,6 @@ import picocli.CommandLine.Spec;
 /** {@code quarry query}: one SPARQL query on one snapshot of the store. */
 @Command(name = "query",
         mixinStandardHelpOptions = true,
-        versionProvider = VersionProvider.class,
         description = {
             "Runs a SPARQL query on a store and prints the result.",
             "",

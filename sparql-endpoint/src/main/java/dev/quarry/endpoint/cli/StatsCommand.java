@@ -16,7 +16,6 @@ import picocli.CommandLine.Option;
 /** {@code quarry stats}: the statistics the store keeps current (no scan of the data). */
 @Command(name = "stats",
         mixinStandardHelpOptions = true,
-        versionProvider = VersionProvider.class,
         description = {
             "Prints a store's statistics.",
             "",

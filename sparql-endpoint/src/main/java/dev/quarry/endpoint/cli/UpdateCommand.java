@@ -1,8 +1,8 @@
 package dev.quarry.endpoint.cli;
 
+import dev.quarry.endpoint.sparql.UpdateRunner;
 import dev.quarry.store.QuadStore;
 import dev.quarry.store.graph.QuarryDatasetGraph;
-import dev.quarry.store.graph.UpdateRunner;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.apache.jena.update.UpdateRequest;
@@ -16,7 +16,6 @@ import picocli.CommandLine.Spec;
 /** {@code quarry update}: one SPARQL Update request, in one write transaction. */
 @Command(name = "update",
         mixinStandardHelpOptions = true,
-        versionProvider = VersionProvider.class,
         description = {
             "Runs a SPARQL Update request on a store, in one transaction.",
             "",
@@ -41,11 +40,13 @@ final class UpdateCommand implements Callable<Integer> {
         try (QuadStore qs = store.openExisting(false)) {
             long before = qs.stats().quads();
             long start = System.nanoTime();
-            UpdateRunner.Result r = UpdateRunner.run(new QuarryDatasetGraph(qs), request);
+            new UpdateRunner(new QuarryDatasetGraph(qs)).run(request);
             long elapsed = System.nanoTime() - start;
+            int operations = request.getOperations().size();
+            long fastDrops = request.getOperations().stream().filter(UpdateRunner::isDropAll).count();
             System.out.printf(Text.LOCALE, "update: %d operation%s in %s%s; quads %,d -> %,d%n",
-                    r.operations(), r.operations() == 1 ? "" : "s", Text.seconds(elapsed),
-                    r.fastDrops() > 0 ? " (" + r.fastDrops() + " by the store's fast DROP ALL)" : "",
+                    operations, operations == 1 ? "" : "s", Text.seconds(elapsed),
+                    fastDrops > 0 ? " (" + fastDrops + " by the store's fast DROP ALL)" : "",
                     before, qs.stats().quads());
         }
         return Main.OK;

@@ -10,7 +10,6 @@ import picocli.CommandLine.Mixin;
 /** {@code quarry verify}: runs the store validator. */
 @Command(name = "verify",
         mixinStandardHelpOptions = true,
-        versionProvider = VersionProvider.class,
         description = {
             "Checks that a store agrees with itself.",
             "",

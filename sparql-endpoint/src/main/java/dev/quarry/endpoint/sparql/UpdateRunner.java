@@ -59,7 +59,7 @@ public final class UpdateRunner {
     }
 
     /** DROP ALL / CLEAR ALL (with or without SILENT): everything goes, in constant time. */
-    static boolean isDropAll(Update op) {
+    public static boolean isDropAll(Update op) {
         return op instanceof UpdateDropClear dc && dc.isAll();
     }
 
