@@ -51,7 +51,8 @@ public final class ReadErrorLatch extends FilterInputStream {
             String why = failure instanceof EOFException && failure.getMessage() == null
                     ? "unexpected end of input (truncated or damaged file)"
                     : failure.getMessage() != null ? failure.getMessage() : failure.getClass().getSimpleName();
-            throw new IOException(name + ": cannot read: " + why, failure);
+            // Input readers may name the file themselves; say it once.
+            throw new IOException(why.startsWith(name) ? why : name + ": cannot read: " + why, failure);
         }
     }
 }

@@ -205,7 +205,9 @@ class SimpleLoaderTest {
             // RIOT alone reads a truncated stream as a shorter file; the loader must not.
             IOException e = assertThrows(IOException.class,
                     () -> new SimpleLoader(store).load(Sources.expand(List.of(cut.toString()))));
-            assertEquals(cut + ": cannot read: unexpected end of input (truncated or damaged file)", e.getMessage());
+            assertTrue(e.getMessage().startsWith(cut + ": "), e.getMessage());
+            assertTrue(e.getMessage().contains("truncated"), e.getMessage());
+            assertEquals(e.getMessage().indexOf(cut.toString()), e.getMessage().lastIndexOf(cut.toString()), e.getMessage());
             assertEquals(0, store.stats().quads());
         }
     }
