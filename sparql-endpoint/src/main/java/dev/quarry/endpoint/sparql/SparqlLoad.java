@@ -20,6 +20,7 @@ import org.apache.jena.graph.Triple;
 import org.apache.jena.riot.RDFParser;
 import org.apache.jena.riot.RiotException;
 import org.apache.jena.riot.RiotParseException;
+import org.apache.jena.riot.system.ErrorHandler;
 import org.apache.jena.riot.system.StreamRDF;
 import org.apache.jena.riot.system.StreamRDFBase;
 import org.apache.jena.sparql.core.DatasetGraph;
@@ -41,6 +42,24 @@ import org.apache.jena.update.UpdateRequest;
  * leave no trace of a failed source, so it parses into memory first.
  */
 final class SparqlLoad {
+    /** Errors become exceptions with their position, for the client's message; warnings do not stop a load. */
+    private static final ErrorHandler FAIL_AT_POSITION = new ErrorHandler() {
+        @Override
+        public void warning(String message, long line, long col) {
+            // e.g. an unusual IRI: the data still loads, as with the bulk loader
+        }
+
+        @Override
+        public void error(String message, long line, long col) {
+            throw new RiotParseException(message, line, col);
+        }
+
+        @Override
+        public void fatal(String message, long line, long col) {
+            throw new RiotParseException(message, line, col);
+        }
+    };
+
     private final SourcePolicy policy;
 
     SparqlLoad(SourcePolicy policy) {
@@ -96,7 +115,8 @@ final class SparqlLoad {
         try {
             switch (source) {
                 case SourcePolicy.LocalFile f -> readFile(iri, f, stream);
-                case SourcePolicy.Remote r -> RDFParser.source(r.uri().toString()).parse(stream);
+                case SourcePolicy.Remote r -> RDFParser.source(r.uri().toString()).errorHandler(FAIL_AT_POSITION)
+                        .parse(stream);
             }
         } catch (RiotParseException e) {
             throw HttpError.badRequest("LOAD failed: " + iri + ":" + e.getLine() + ":" + e.getCol() + ": "
@@ -117,7 +137,8 @@ final class SparqlLoad {
         try (FeedReader reader = Sources.expand(List.of(file.path().toString())).getFirst()
                 .open(new LongAdder(), null)) {
             for (Feed feed = reader.next(); feed != null; feed = reader.next()) {
-                RDFParser.source(feed.stream()).lang(feed.format().lang()).base(iri).parse(stream);
+                RDFParser.source(feed.stream()).lang(feed.format().lang()).base(iri).errorHandler(FAIL_AT_POSITION)
+                        .parse(stream);
             }
         }
     }

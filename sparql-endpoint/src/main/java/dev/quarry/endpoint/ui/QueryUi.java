@@ -57,11 +57,6 @@ public final class QueryUi implements Handler {
         }
     }
 
-    /** The URL paths served, the page first. */
-    public Iterable<String> paths() {
-        return assets.keySet();
-    }
-
     @Override
     public void handle(Exchange ex) {
         StaticAsset a = assets.get(ex.path());
@@ -73,7 +68,7 @@ public final class QueryUi implements Handler {
                 .responseHeader(HttpHeaderNames.CACHE_CONTROL, a.cacheControl())
                 .responseHeader("X-Content-Type-Options", "nosniff");
         if (a.gzipped() != null) {
-            ex.responseHeader(HttpHeaderNames.VARY, HttpHeaderNames.ACCEPT_ENCODING);
+            ex.responseHeader(HttpHeaderNames.VARY, "Accept-Encoding");
         }
         if (matches(ex.header(HttpHeaderNames.IF_NONE_MATCH), a.etag())) {
             ex.respondEmpty(HttpResponseStatus.NOT_MODIFIED);
