@@ -15,12 +15,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Consumer;
+import org.apache.jena.atlas.web.HttpException;
 import org.apache.jena.graph.Node;
 import org.apache.jena.graph.Triple;
 import org.apache.jena.riot.RDFParser;
 import org.apache.jena.riot.RiotException;
-import org.apache.jena.riot.RiotParseException;
-import org.apache.jena.riot.system.ErrorHandler;
 import org.apache.jena.riot.system.StreamRDF;
 import org.apache.jena.riot.system.StreamRDFBase;
 import org.apache.jena.sparql.core.DatasetGraph;
@@ -42,24 +41,6 @@ import org.apache.jena.update.UpdateRequest;
  * leave no trace of a failed source, so it parses into memory first.
  */
 final class SparqlLoad {
-    /** Errors become exceptions with their position, for the client's message; warnings do not stop a load. */
-    private static final ErrorHandler FAIL_AT_POSITION = new ErrorHandler() {
-        @Override
-        public void warning(String message, long line, long col) {
-            // e.g. an unusual IRI: the data still loads, as with the bulk loader
-        }
-
-        @Override
-        public void error(String message, long line, long col) {
-            throw new RiotParseException(message, line, col);
-        }
-
-        @Override
-        public void fatal(String message, long line, long col) {
-            throw new RiotParseException(message, line, col);
-        }
-    };
-
     private final SourcePolicy policy;
 
     SparqlLoad(SourcePolicy policy) {
@@ -115,14 +96,14 @@ final class SparqlLoad {
         try {
             switch (source) {
                 case SourcePolicy.LocalFile f -> readFile(iri, f, stream);
-                case SourcePolicy.Remote r -> RDFParser.source(r.uri().toString()).errorHandler(FAIL_AT_POSITION)
+                case SourcePolicy.Remote r -> RDFParser.source(r.uri().toString()).errorHandler(PositionedErrors.INSTANCE)
                         .parse(stream);
             }
-        } catch (RiotParseException e) {
-            throw HttpError.badRequest("LOAD failed: " + iri + ":" + e.getLine() + ":" + e.getCol() + ": "
-                    + QueryRunner.oneLine(e.getOriginalMessage()));
         } catch (RiotException e) {
             throw HttpError.badRequest("LOAD failed: " + iri + ": " + QueryRunner.oneLine(e.getMessage()));
+        } catch (HttpException e) {
+            // a remote source that could not be fetched (refused connection, 404, ...)
+            throw HttpError.badRequest("LOAD failed: " + iri + ": " + QueryRunner.oneLine(String.valueOf(e.getMessage())));
         } catch (IOException | UncheckedIOException e) {
             throw HttpError.badRequest("LOAD failed: " + describe(e, iri));
         }
@@ -137,7 +118,7 @@ final class SparqlLoad {
         try (FeedReader reader = Sources.expand(List.of(file.path().toString())).getFirst()
                 .open(new LongAdder(), null)) {
             for (Feed feed = reader.next(); feed != null; feed = reader.next()) {
-                RDFParser.source(feed.stream()).lang(feed.format().lang()).base(iri).errorHandler(FAIL_AT_POSITION)
+                RDFParser.source(feed.stream()).lang(feed.format().lang()).base(iri).errorHandler(PositionedErrors.INSTANCE)
                         .parse(stream);
             }
         }

@@ -103,7 +103,7 @@ class SparqlLoadTest {
     void aBadFileFailsTheWholeRequestWithItsPosition() {
         try (ServerFixture f = server(false)) {
             status(400, f.update("INSERT DATA { <urn:ex:x> <urn:ex:y> 1 } ; LOAD " + file("bad.ttl")),
-                    "LOAD failed: " + data.resolve("bad.ttl").toUri() + ":2:");
+                    "LOAD failed: " + data.resolve("bad.ttl").toUri() + ": line 2, column 23: ");
             status(400, f.update("LOAD " + file("missing.nt")), "no such file");
             assertEquals(0, f.store.stats().quads());
         }
@@ -138,6 +138,9 @@ class SparqlLoadTest {
             try (ServerFixture f = server(true)) {
                 status(204, f.update("LOAD " + url + " INTO GRAPH <urn:ex:web>"));
                 ask(f, "ASK { GRAPH <urn:ex:web> { <urn:ex:w> <urn:ex:p> \"web\" } }", true);
+                String missing = "<http://127.0.0.1:" + web.getAddress().getPort() + "/missing.ttl>";
+                status(400, f.update("LOAD " + missing), "LOAD failed: http://127.0.0.1:");
+                status(204, f.update("LOAD SILENT " + missing));
             }
         } finally {
             web.stop(0);
