@@ -2,11 +2,14 @@ package dev.quarry.endpoint.cli;
 
 import dev.quarry.endpoint.http.QuarryServer;
 import dev.quarry.endpoint.http.ServerOptions;
+import dev.quarry.endpoint.source.SourcePolicy;
 import dev.quarry.store.QuadStore;
 import dev.quarry.store.StoreException;
 import dev.quarry.store.StoreOptions;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
@@ -18,7 +21,7 @@ import picocli.CommandLine.Option;
  * acknowledged write is on disk.
  */
 @Command(name = "serve", mixinStandardHelpOptions = true,
-        description = "Serve a store over HTTP: SPARQL 1.1 protocol, graph store protocol, /status, /metrics.")
+        description = "Serve a store over HTTP: SPARQL 1.1 protocol, graph store protocol, query UI at /, /status, /metrics.")
 public final class ServeCommand implements Callable<Integer> {
     @Option(names = "--store", required = true, paramLabel = "DIR", description = "the store directory (created if empty)")
     Path store;
@@ -53,12 +56,28 @@ public final class ServeCommand implements Callable<Integer> {
             description = "how long a client may stall while sending or reading; also the keep-alive idle limit (default: ${DEFAULT-VALUE})")
     double clientTimeoutSeconds = 60;
 
+    @Option(names = "--allow-source", paramLabel = "DIR",
+            description = "a directory whose files SPARQL LOAD <file:...> may read (repeatable; default: none, LOAD of files is refused)")
+    List<Path> allowSource = new ArrayList<>();
+
+    @Option(names = "--allow-http-source", description = "let SPARQL LOAD fetch http(s) URLs (default: refused)")
+    boolean allowHttpSource;
+
+    @Option(names = "--enable-service", description = "allow SPARQL SERVICE (federated queries to other endpoints; default: refused)")
+    boolean enableService;
+
     @Option(names = "--no-sync", description = "do not wait for the disk on each commit (a crash of the machine may lose the last commits)")
     boolean noSync;
 
     @Override
     public Integer call() {
-        ServerOptions options = options();
+        ServerOptions options;
+        try {
+            options = options();
+        } catch (RuntimeException e) {
+            System.err.println("quarry serve: " + e.getMessage());
+            return 2;
+        }
         StoreOptions storeOptions = StoreOptions.defaults().withReadOnly(readOnly).withSyncCommits(!noSync);
         QuadStore quads;
         try {
@@ -101,7 +120,9 @@ public final class ServeCommand implements Callable<Integer> {
                 .queryTimeout(seconds(queryTimeoutSeconds))
                 .maxRequestBytes(maxRequestBytes)
                 .maxUploadBytes(maxUploadBytes)
-                .clientTimeout(seconds(clientTimeoutSeconds));
+                .clientTimeout(seconds(clientTimeoutSeconds))
+                .sources(new SourcePolicy(allowSource, allowHttpSource))
+                .serviceEnabled(enableService);
         if (maxConcurrentQueries != null) {
             b.maxConcurrentQueries(maxConcurrentQueries);
         }

@@ -6,6 +6,7 @@ import dev.quarry.endpoint.monitor.StoreMetrics;
 import dev.quarry.endpoint.sparql.GraphStoreHandler;
 import dev.quarry.endpoint.sparql.QueryAdmission;
 import dev.quarry.endpoint.sparql.SparqlHandler;
+import dev.quarry.endpoint.ui.QueryUi;
 import dev.quarry.store.QuadStore;
 import dev.quarry.store.graph.QuarryDatasetGraph;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
@@ -39,7 +40,8 @@ import org.slf4j.LoggerFactory;
  * ends the server, not the store.
  *
  * <p>Routes: {@code /sparql}, {@code /query}, {@code /update} (SPARQL 1.1 Protocol),
- * {@code /data} (Graph Store Protocol), {@code /status}, {@code /metrics}.
+ * {@code /data} (Graph Store Protocol), {@code /status}, {@code /metrics}, and the
+ * query UI at {@code /} with its files under {@code /ui/}.
  */
 public final class QuarryServer {
     private static final Logger LOG = LoggerFactory.getLogger(QuarryServer.class);
@@ -95,7 +97,7 @@ public final class QuarryServer {
 
     private Router routes(QuadStore store, QuarryDatasetGraph dataset, ServerOptions options,
                           PrometheusMeterRegistry registry) {
-        SparqlHandler sparql = new SparqlHandler(dataset, admission);
+        SparqlHandler sparql = new SparqlHandler(dataset, admission, options);
         GraphStoreHandler gsp = new GraphStoreHandler(store, dataset, admission);
         StatusHandler status = new StatusHandler(store, options, Instant.now(), admission);
         MetricsHandler metricsHandler = new MetricsHandler(registry);
@@ -111,6 +113,7 @@ public final class QuarryServer {
         router.add(HttpMethod.DELETE, "/data", new Router.Route("gsp-delete", Router.Body.BUFFERED, true, gsp));
         router.add(HttpMethod.GET, "/status", new Router.Route("status", Router.Body.BUFFERED, false, status));
         router.add(HttpMethod.GET, "/metrics", new Router.Route("metrics", Router.Body.BUFFERED, false, metricsHandler));
+        new QueryUi().addRoutes(router);
         return router;
     }
 

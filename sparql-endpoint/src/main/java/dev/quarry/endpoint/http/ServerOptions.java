@@ -1,5 +1,6 @@
 package dev.quarry.endpoint.http;
 
+import dev.quarry.endpoint.source.SourcePolicy;
 import java.time.Duration;
 
 /**
@@ -17,6 +18,8 @@ import java.time.Duration;
  * @param clientTimeout        how long a client may stay silent while sending a request, or refuse to
  *                             read a response, before the connection is closed; also the keep-alive idle limit
  * @param shutdownGrace        how long a stop waits for running requests before cancelling queries
+ * @param sources              what {@code LOAD} may read: allowed directories, http(s) or not; nothing by default
+ * @param serviceEnabled       whether SPARQL {@code SERVICE} may call other endpoints (off by default)
  */
 public record ServerOptions(
         String bind,
@@ -28,7 +31,9 @@ public record ServerOptions(
         long maxRequestBytes,
         long maxUploadBytes,
         Duration clientTimeout,
-        Duration shutdownGrace) {
+        Duration shutdownGrace,
+        SourcePolicy sources,
+        boolean serviceEnabled) {
 
     public static final int DEFAULT_PORT = 7878;
 
@@ -44,6 +49,9 @@ public record ServerOptions(
         }
         if (clientTimeout.isZero() || clientTimeout.isNegative()) {
             throw new IllegalArgumentException("client timeout must be positive");
+        }
+        if (sources == null) {
+            throw new IllegalArgumentException("sources policy must not be null");
         }
         if (authToken != null && authToken.isBlank()) {
             throw new IllegalArgumentException("auth token must not be blank");
@@ -71,6 +79,8 @@ public record ServerOptions(
         b.maxUploadBytes = maxUploadBytes;
         b.clientTimeout = clientTimeout;
         b.shutdownGrace = shutdownGrace;
+        b.sources = sources;
+        b.serviceEnabled = serviceEnabled;
         return b;
     }
 
@@ -86,6 +96,8 @@ public record ServerOptions(
         private long maxUploadBytes;
         private Duration clientTimeout = Duration.ofSeconds(60);
         private Duration shutdownGrace = Duration.ofSeconds(30);
+        private SourcePolicy sources = SourcePolicy.none();
+        private boolean serviceEnabled;
 
         public Builder bind(String v) { bind = v; return this; }
         public Builder port(int v) { port = v; return this; }
@@ -97,10 +109,12 @@ public record ServerOptions(
         public Builder maxUploadBytes(long v) { maxUploadBytes = v; return this; }
         public Builder clientTimeout(Duration v) { clientTimeout = v; return this; }
         public Builder shutdownGrace(Duration v) { shutdownGrace = v; return this; }
+        public Builder sources(SourcePolicy v) { sources = v; return this; }
+        public Builder serviceEnabled(boolean v) { serviceEnabled = v; return this; }
 
         public ServerOptions build() {
             return new ServerOptions(bind, port, readOnly, authToken, queryTimeout, maxConcurrentQueries,
-                    maxRequestBytes, maxUploadBytes, clientTimeout, shutdownGrace);
+                    maxRequestBytes, maxUploadBytes, clientTimeout, shutdownGrace, sources, serviceEnabled);
         }
     }
 }

@@ -12,6 +12,7 @@ import org.apache.jena.graph.Triple;
 import org.apache.jena.query.ARQ;
 import org.apache.jena.query.Query;
 import org.apache.jena.query.QueryCancelledException;
+import org.apache.jena.query.QueryExecException;
 import org.apache.jena.query.QueryFactory;
 import org.apache.jena.query.QueryParseException;
 import org.apache.jena.query.ReadWrite;
@@ -34,14 +35,17 @@ import org.apache.jena.sparql.resultset.ResultsWriter;
 final class QueryRunner {
     private final QuarryDatasetGraph dataset;
     private final QueryAdmission admission;
+    private final FederationGuard federation;
 
-    QueryRunner(QuarryDatasetGraph dataset, QueryAdmission admission) {
+    QueryRunner(QuarryDatasetGraph dataset, QueryAdmission admission, FederationGuard federation) {
         this.dataset = dataset;
         this.admission = admission;
+        this.federation = federation;
     }
 
     void run(Exchange ex, String text, ProtocolParams params, String base) throws Exception {
         Query query = parse(text, base);
+        federation.check(query);
         DatasetDescription protocolDataset = protocolDataset(params);
         DatasetGraph target = dataset;
         if (protocolDataset != null) {
@@ -59,7 +63,7 @@ final class QueryRunner {
                 QueryExecDatasetBuilder builder = QueryExec.newBuilder()
                         .dataset(target)
                         .query(query)
-                        .set(ARQ.httpServiceAllowed, false);
+                        .set(ARQ.httpServiceAllowed, federation.enabled());
                 if (timeoutMillis > 0) {
                     builder.timeout(timeoutMillis, TimeUnit.MILLISECONDS);
                 }
@@ -77,6 +81,11 @@ final class QueryRunner {
                     }
                     throw new HttpError(HttpResponseStatus.SERVICE_UNAVAILABLE,
                             "query cancelled: it ran longer than its timeout of " + timeoutMillis + " ms");
+                } catch (QueryExecException e) {
+                    if (FederationGuard.isServiceDisabled(e)) {
+                        throw FederationGuard.refused();
+                    }
+                    throw e;
                 }
             } finally {
                 dataset.end();

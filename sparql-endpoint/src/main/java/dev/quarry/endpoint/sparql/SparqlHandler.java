@@ -3,6 +3,7 @@ package dev.quarry.endpoint.sparql;
 import dev.quarry.endpoint.http.Exchange;
 import dev.quarry.endpoint.http.Handler;
 import dev.quarry.endpoint.http.HttpError;
+import dev.quarry.endpoint.http.ServerOptions;
 import dev.quarry.store.graph.QuarryDatasetGraph;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpMethod;
@@ -22,9 +23,11 @@ public final class SparqlHandler implements Handler {
     private final QueryRunner queries;
     private final UpdateHandler updates;
 
-    public SparqlHandler(QuarryDatasetGraph dataset, QueryAdmission admission) {
-        this.queries = new QueryRunner(dataset, admission);
-        this.updates = new UpdateHandler(dataset);
+    /** Takes from {@code options} what LOAD may read and whether SERVICE may call out. */
+    public SparqlHandler(QuarryDatasetGraph dataset, QueryAdmission admission, ServerOptions options) {
+        FederationGuard federation = new FederationGuard(options.serviceEnabled());
+        this.queries = new QueryRunner(dataset, admission, federation);
+        this.updates = new UpdateHandler(dataset, options.sources(), federation);
     }
 
     @Override

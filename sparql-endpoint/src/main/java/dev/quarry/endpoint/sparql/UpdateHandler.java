@@ -2,6 +2,7 @@ package dev.quarry.endpoint.sparql;
 
 import dev.quarry.endpoint.http.Exchange;
 import dev.quarry.endpoint.http.HttpError;
+import dev.quarry.endpoint.source.SourcePolicy;
 import dev.quarry.store.graph.QuarryDatasetGraph;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import java.util.List;
@@ -9,8 +10,8 @@ import org.apache.jena.atlas.json.JsonArray;
 import org.apache.jena.atlas.json.JsonObject;
 import org.apache.jena.graph.Node;
 import org.apache.jena.graph.NodeFactory;
+import org.apache.jena.query.QueryExecException;
 import org.apache.jena.query.QueryParseException;
-import org.apache.jena.sparql.modify.request.UpdateLoad;
 import org.apache.jena.sparql.modify.request.UpdateWithUsing;
 import org.apache.jena.update.Update;
 import org.apache.jena.update.UpdateFactory;
@@ -18,29 +19,35 @@ import org.apache.jena.update.UpdateRequest;
 
 /**
  * SPARQL Update over HTTP: parses, applies using-graph-uri / using-named-graph-uri,
- * refuses LOAD (sources are not confined yet), runs the request with
+ * refuses (403) a LOAD of a source outside the policy and a SERVICE when federation is
+ * off, before anything runs, then runs the request with
  * {@link UpdateRunner}, and answers 204, or Neptune's timing events as JSON when the
  * client asks for {@code application/json}.
  */
 final class UpdateHandler {
     private final UpdateRunner runner;
+    private final SparqlLoad loads;
+    private final FederationGuard federation;
 
-    UpdateHandler(QuarryDatasetGraph dataset) {
-        this.runner = new UpdateRunner(dataset);
+    UpdateHandler(QuarryDatasetGraph dataset, SourcePolicy sources, FederationGuard federation) {
+        this.loads = new SparqlLoad(sources);
+        this.federation = federation;
+        this.runner = new UpdateRunner(dataset, loads, federation);
     }
 
     void run(Exchange ex, String text, ProtocolParams params, String base) {
         UpdateRequest request = parse(text, base);
         applyUsing(request, params.all("using-graph-uri"), params.all("using-named-graph-uri"));
-        for (Update op : request.getOperations()) {
-            if (op instanceof UpdateLoad) {
-                throw new HttpError(HttpResponseStatus.FORBIDDEN,
-                        "LOAD is disabled on this server: load data with the graph store protocol (/data) instead");
-            }
-        }
+        loads.checkAll(request);
+        federation.check(request);
         List<UpdateRunner.TimingEvent> events;
         try {
             events = runner.run(request);
+        } catch (QueryExecException e) {
+            if (FederationGuard.isServiceDisabled(e)) {
+                throw FederationGuard.refused();
+            }
+            throw e;
         } catch (org.apache.jena.update.UpdateException e) {
             // The request asked for something impossible (e.g. ADD from a graph that does not exist).
             throw HttpError.badRequest("update failed: " + QueryRunner.oneLine(e.getMessage()));

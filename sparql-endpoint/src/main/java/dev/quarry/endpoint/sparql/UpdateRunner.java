@@ -1,5 +1,6 @@
 package dev.quarry.endpoint.sparql;
 
+import dev.quarry.endpoint.source.SourcePolicy;
 import dev.quarry.store.graph.QuarryDatasetGraph;
 import java.util.ArrayList;
 import java.util.List;
@@ -7,6 +8,7 @@ import org.apache.jena.query.ARQ;
 import org.apache.jena.query.ReadWrite;
 import org.apache.jena.sparql.exec.UpdateExec;
 import org.apache.jena.sparql.modify.request.UpdateDropClear;
+import org.apache.jena.sparql.modify.request.UpdateLoad;
 import org.apache.jena.update.Update;
 import org.apache.jena.update.UpdateRequest;
 
@@ -14,6 +16,7 @@ import org.apache.jena.update.UpdateRequest;
  * Runs a SPARQL update request in one write transaction: all of it commits, or none.
  * {@code DROP ALL} and {@code CLEAR ALL} go to the store's fast drop (range deletes,
  * time independent of the data) instead of ARQ, which would delete quad by quad;
+ * {@code LOAD} reads only what the source policy allows ({@link SparqlLoad});
  * every other operation runs through ARQ. Returns Neptune-style timing events, one
  * per operation and one for the commit.
  */
@@ -22,9 +25,18 @@ public final class UpdateRunner {
     public record TimingEvent(String type, long totalElapsedMillis, long elapsedMillis) {}
 
     private final QuarryDatasetGraph dataset;
+    private final SparqlLoad loads;
+    private final FederationGuard federation;
 
+    /** A runner that may read no source and call no SERVICE. */
     public UpdateRunner(QuarryDatasetGraph dataset) {
+        this(dataset, new SparqlLoad(SourcePolicy.none()), new FederationGuard(false));
+    }
+
+    UpdateRunner(QuarryDatasetGraph dataset, SparqlLoad loads, FederationGuard federation) {
         this.dataset = dataset;
+        this.loads = loads;
+        this.federation = federation;
     }
 
     public List<TimingEvent> run(UpdateRequest request) {
@@ -36,6 +48,8 @@ public final class UpdateRunner {
                 long opStart = System.nanoTime();
                 if (isDropAll(op)) {
                     dataset.clear();
+                } else if (op instanceof UpdateLoad load) {
+                    loads.run(load, dataset);
                 } else {
                     UpdateRequest one = new UpdateRequest();
                     one.setPrefixMapping(request.getPrefixMapping());
@@ -44,7 +58,7 @@ public final class UpdateRunner {
                     }
                     one.add(op);
                     UpdateExec.newBuilder().dataset(dataset).update(one)
-                            .set(ARQ.httpServiceAllowed, false).execute();
+                            .set(ARQ.httpServiceAllowed, federation.enabled()).execute();
                 }
                 long now = System.nanoTime();
                 events.add(new TimingEvent("UpdateEvent", millis(now - start), millis(now - opStart)));

@@ -1,0 +1,6 @@
+/**
+ * Which data sources the server may read on a client's behalf ({@code LOAD <file:...>},
+ * later the loader API): local files only inside the directories the operator allowed,
+ * remote http(s) documents only when enabled.
+ */
+package dev.quarry.endpoint.source;

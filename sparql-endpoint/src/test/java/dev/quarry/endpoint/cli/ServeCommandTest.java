@@ -1,0 +1,53 @@
+package dev.quarry.endpoint.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.quarry.endpoint.http.ServerOptions;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/** The serve command's safety options become server options; the defaults allow nothing. */
+class ServeCommandTest {
+    @TempDir
+    Path tmp;
+
+    private static ServerOptions parse(String... args) {
+        ServeCommand cmd = new ServeCommand();
+        new CommandLine(cmd).parseArgs(args);
+        return cmd.options();
+    }
+
+    @Test
+    void defaultsReadNoSourceAndCallNoService() {
+        ServerOptions o = parse("--store", "db");
+        assertTrue(o.sources().roots().isEmpty());
+        assertFalse(o.sources().allowHttp());
+        assertFalse(o.serviceEnabled());
+        assertEquals("127.0.0.1", o.bind());
+    }
+
+    @Test
+    void allowSourceIsRepeatableAndTheSwitchesTurnOn() throws Exception {
+        Path a = Files.createDirectories(tmp.resolve("a"));
+        Path b = Files.createDirectories(tmp.resolve("b"));
+        ServerOptions o = parse("--store", "db", "--allow-source", a.toString(), "--allow-source", b.toString(),
+                "--allow-http-source", "--enable-service");
+        assertEquals(List.of(a.toRealPath(), b.toRealPath()), o.sources().roots());
+        assertTrue(o.sources().allowHttp());
+        assertTrue(o.serviceEnabled());
+    }
+
+    @Test
+    void aMissingAllowedDirectoryIsAnError() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> parse("--store", "db", "--allow-source", tmp.resolve("nope").toString()));
+        assertTrue(e.getMessage().contains("no such directory"), e.getMessage());
+    }
+}

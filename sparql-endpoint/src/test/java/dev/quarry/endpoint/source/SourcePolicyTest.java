@@ -1,0 +1,120 @@
+package dev.quarry.endpoint.source;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** What a client may make the server read: files inside the allowed directories only, http only when enabled. */
+class SourcePolicyTest {
+    @TempDir
+    Path tmp;
+    Path allowed;
+    Path secret;
+    SourcePolicy policy;
+
+    @BeforeEach
+    void layout() throws Exception {
+        allowed = Files.createDirectories(tmp.resolve("data"));
+        Files.writeString(allowed.resolve("a.nt"), "<urn:a> <urn:b> <urn:c> .\n");
+        Files.createDirectories(allowed.resolve("sub"));
+        Files.writeString(allowed.resolve("sub/b.ttl"), "<urn:a> <urn:b> <urn:c> .\n");
+        secret = Files.writeString(tmp.resolve("secret.nt"), "<urn:s> <urn:s> <urn:s> .\n");
+        policy = new SourcePolicy(List.of(allowed), false);
+    }
+
+    private static String uri(Path p) {
+        return p.toUri().toString();
+    }
+
+    private void refused(String iri, String why) {
+        SourceRefusedException e = assertThrows(SourceRefusedException.class, () -> policy.check(iri), iri);
+        assertTrue(e.getMessage().contains(why), e.getMessage());
+    }
+
+    @Test
+    void filesInsideAnAllowedDirectoryResolveToTheirRealPath() throws Exception {
+        SourcePolicy.Allowed a = policy.check(uri(allowed.resolve("a.nt")));
+        assertEquals(new SourcePolicy.LocalFile(allowed.resolve("a.nt").toRealPath()), a);
+        assertInstanceOf(SourcePolicy.LocalFile.class, policy.check(uri(allowed.resolve("sub/b.ttl"))));
+        assertInstanceOf(SourcePolicy.LocalFile.class, policy.check("file://" + allowed.toRealPath() + "/sub/../a.nt"));
+        assertInstanceOf(SourcePolicy.LocalFile.class, policy.check("file://localhost" + allowed.toRealPath() + "/a.nt"));
+    }
+
+    @Test
+    void nothingIsReadableByDefault() {
+        policy = SourcePolicy.none();
+        refused(uri(allowed.resolve("a.nt")), "--allow-source");
+        refused("file:///etc/passwd", "--allow-source");
+        refused("http://127.0.0.1:1/x.ttl", "--allow-http-source");
+    }
+
+    @Test
+    void etcPasswdAndDotDotEscapesAreRefused() {
+        refused("file:///etc/passwd", "outside the directories allowed");
+        refused("file://" + allowed + "/../secret.nt", "outside");
+        refused("file://" + allowed + "/%2e%2e/secret.nt", "outside");
+        refused("file://" + allowed + "/sub/../../secret.nt", "outside");
+        refused(uri(allowed), "outside"); // the directory itself is not a file inside it
+    }
+
+    @Test
+    void symbolicLinksCannotLeadOutside() throws Exception {
+        Files.createSymbolicLink(allowed.resolve("link.nt"), secret);
+        Files.createSymbolicLink(allowed.resolve("up"), tmp);
+        Files.createSymbolicLink(allowed.resolve("etc"), Path.of("/etc"));
+        refused(uri(allowed.resolve("link.nt")), "outside");
+        refused("file://" + allowed + "/up/secret.nt", "outside");
+        refused("file://" + allowed + "/etc/passwd", "outside");
+        // A link that stays inside is fine.
+        Files.createSymbolicLink(allowed.resolve("alias.nt"), allowed.resolve("a.nt"));
+        assertEquals(new SourcePolicy.LocalFile(allowed.resolve("a.nt").toRealPath()), policy.check(uri(allowed.resolve("alias.nt"))));
+    }
+
+    @Test
+    void anAllowedDirectoryGivenThroughALinkAcceptsBothSpellings() throws Exception {
+        Path viaLink = Files.createSymbolicLink(tmp.resolve("data-link"), allowed);
+        policy = new SourcePolicy(List.of(viaLink), false);
+        assertInstanceOf(SourcePolicy.LocalFile.class, policy.check("file://" + viaLink + "/a.nt"));
+        assertInstanceOf(SourcePolicy.LocalFile.class, policy.check(uri(allowed.resolve("a.nt"))));
+        assertEquals(List.of(allowed.toRealPath()), policy.roots());
+    }
+
+    @Test
+    void aMissingFileIsReportedOnlyInsideAnAllowedDirectory() {
+        UncheckedIOException e = assertThrows(UncheckedIOException.class, () -> policy.check(uri(allowed.resolve("nope.nt"))));
+        assertInstanceOf(NoSuchFileException.class, e.getCause());
+        // Outside, the answer does not say whether the file exists.
+        refused(uri(tmp.resolve("nope.nt")), "outside");
+        refused(uri(secret), "outside");
+    }
+
+    @Test
+    void directoriesRemoteHostsAndOtherSchemesAreRefused() {
+        refused(uri(allowed.resolve("sub")), "not a regular file");
+        refused("file://otherhost" + allowed + "/a.nt", "only local files");
+        refused("http://127.0.0.1:1/x.ttl", "--allow-http-source");
+        refused("ftp://127.0.0.1/x.ttl", "unsupported source scheme");
+        refused("urn:x:y", "unsupported source scheme");
+        refused("file:relative.nt", "absolute path");
+        policy = new SourcePolicy(List.of(allowed), true);
+        assertInstanceOf(SourcePolicy.Remote.class, policy.check("https://127.0.0.1:1/x.ttl"));
+    }
+
+    @Test
+    void allowedDirectoriesMustExist() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> new SourcePolicy(List.of(tmp.resolve("missing")), false));
+        assertTrue(e.getMessage().contains("no such directory"), e.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> new SourcePolicy(List.of(secret), false));
+    }
+}
