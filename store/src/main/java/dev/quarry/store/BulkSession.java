@@ -115,6 +115,7 @@ public final class BulkSession implements AutoCloseable {
      */
     public synchronized void commit(List<Path> files) {
         check();
+        kv.syncWal(); // namespaces this load created were written unsynced: make them durable first
         List<Path> all = new ArrayList<>(files);
         all.addAll(metadataFiles());
         kv.ingest(all);

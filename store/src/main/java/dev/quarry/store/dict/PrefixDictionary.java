@@ -10,8 +10,8 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The persistent namespace dictionary: IRI namespaces get small int ids, stored
- * once on disk. A new namespace is written at once through the WAL, outside any
- * transaction: an entry no quad uses is harmless, and this keeps prefix ids
+ * once on disk. A new namespace is written at once through the WAL (unsynced: the
+ * commit that first uses it syncs it), outside any transaction: an entry no quad uses is harmless, and this keeps prefix ids
  * stable for everything that runs concurrently (writers, bulk loads, readers).
  * Entries are never deleted, so cached ids never go stale.
  *
@@ -59,7 +59,7 @@ public final class PrefixDictionary implements PrefixResolver {
                 throw new StoreException("prefix dictionary is full (2^31 namespaces)");
             }
             int id = nextId++;
-            kv.putAll(List.of(
+            kv.putAllUnsynced(List.of(
                     KeyLayout.prefixByNameKey(namespace), KeyLayout.intBytes(id),
                     KeyLayout.prefixByIdKey(id), namespace.getBytes(StandardCharsets.UTF_8),
                     KeyLayout.metaKey(KeyLayout.META_NEXT_PREFIX), KeyLayout.intBytes(nextId)));

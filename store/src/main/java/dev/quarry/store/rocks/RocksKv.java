@@ -39,6 +39,7 @@ public final class RocksKv implements KvReader, AutoCloseable {
     private final Statistics statistics;
     private final Options options;
     private final WriteOptions writeOptions;
+    private final WriteOptions unsyncedWriteOptions = new WriteOptions().setSync(false);
     private final RocksDB db;
 
     private RocksKv(Path dir, long blockCacheBytes, boolean sync) {
@@ -130,13 +131,17 @@ public final class RocksKv implements KvReader, AutoCloseable {
         }
     }
 
-    /** Puts a few small entries atomically through the write-ahead log. */
-    public void putAll(List<byte[]> keysAndValues) {
+    /**
+     * Puts a few small entries atomically through the write-ahead log, without waiting
+     * for fsync: the WAL is sequential, so the next synced commit makes them durable
+     * too, and any commit that depends on them comes after them.
+     */
+    public void putAllUnsynced(List<byte[]> keysAndValues) {
         try (WriteBatch b = new WriteBatch()) {
             for (int i = 0; i < keysAndValues.size(); i += 2) {
                 b.put(keysAndValues.get(i), keysAndValues.get(i + 1));
             }
-            db.write(writeOptions, b);
+            db.write(unsyncedWriteOptions, b);
         } catch (RocksDBException e) {
             throw fail("write failed", e);
         }
@@ -271,6 +276,7 @@ public final class RocksKv implements KvReader, AutoCloseable {
 
     private void closeOptions() {
         writeOptions.close();
+        unsyncedWriteOptions.close();
         options.close();
         statistics.close();
         bloom.close();
