@@ -33,6 +33,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.jena.graph.NodeFactory;
+import org.apache.jena.sys.JenaSystem;
 
 /**
  * One bulk load from start to commit: feed readers -> parse workers -> run store, then
@@ -84,6 +85,7 @@ public final class LoadPipeline {
 
     /** Runs the load; returns the report after the commit, or throws {@link LoadException} (nothing committed). */
     public LoadReport run() {
+        JenaSystem.init(); // before worker threads touch Jena: its lazy initialisation is not thread-safe
         List<Source> sources = Sources.expand(options.sources());
         long total = 0;
         for (Source s : sources) {
