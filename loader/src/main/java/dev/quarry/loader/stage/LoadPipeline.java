@@ -77,7 +77,7 @@ public final class LoadPipeline {
         this.base = options.base();
         this.workers = options.workerThreads();
         long budget = options.memoryBudget();
-        this.batchQuads = (int) Math.max(1 << 14, Math.min(1 << 20, budget / 4 / (workers * 64L)));
+        this.batchQuads = (int) Math.max(1 << 14, Math.min(1 << 20, budget / 4 / (workers * 96L)));
         this.chunkBytes = (int) Math.max(64 << 10, Math.min(1 << 20, budget / 64));
         this.work = new ArrayBlockingQueue<>(workers * 2);
         this.freeBuffers = new ArrayBlockingQueue<>(workers * 2 + 4);
