@@ -7,7 +7,6 @@ import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -22,6 +21,7 @@ import java.util.List;
  */
 final class DictionaryShard {
     private static final int ID_BLOCK = 4096;
+    private static final int MAX_RUNS = 8;
 
     private final LoadDictionary owner;
     private final int number;
@@ -33,12 +33,12 @@ final class DictionaryShard {
     private long nextId;
     private long idsLeft;
     private final List<TermRunFile> runs = new ArrayList<>();
-    private final FileChannel[] runChannel = new FileChannel[1];
     private Path idLog;
     private DataOutputStream idLogOut;
     private long newTerms;
     private long spilledTerms;
     private boolean spilledAny;
+    private int compactions;
 
     DictionaryShard(LoadDictionary owner, int number, long budget) {
         this.owner = owner;
@@ -57,7 +57,7 @@ final class DictionaryShard {
         }
         long id = TermId.NONE;
         for (int r = runs.size() - 1; r >= 0 && id == TermId.NONE; r--) {
-            id = runs.get(r).find(t, off, len, hash, runChannel);
+            id = runs.get(r).find(t, off, len, hash);
         }
         byte state = TermArena.KNOWN;
         if (id == TermId.NONE) {
@@ -112,6 +112,9 @@ final class DictionaryShard {
             Path file = owner.scratch().resolve("dict-" + number + "-" + runs.size() + ".run");
             runs.add(TermRunFile.write(file, arena, fresh, fresh.length));
             spilledTerms += fresh.length;
+            if (runs.size() > MAX_RUNS) {
+                compactRuns();
+            }
         }
         spilledAny = true;
         arena.clear(false);
@@ -119,6 +122,15 @@ final class DictionaryShard {
         slotHash = new int[1 << 10];
         entries = 0;
         owner.spilled();
+    }
+
+    /** Merges all runs into one: a miss then costs one Bloom probe instead of one per spill. */
+    private void compactRuns() {
+        Path file = owner.scratch().resolve("dict-" + number + "-c" + (++compactions) + ".run");
+        TermRunFile merged = TermRunFile.merge(file, runs);
+        runs.forEach(TermRunFile::delete);
+        runs.clear();
+        runs.add(merged);
     }
 
     private int[] newEntries() {
@@ -268,9 +280,7 @@ final class DictionaryShard {
             if (idLogOut != null) {
                 idLogOut.close();
             }
-            if (runChannel[0] != null) {
-                runChannel[0].close();
-            }
+            runs.forEach(TermRunFile::close);
         } catch (IOException ignored) {
             // scratch files are deleted with the session
         }

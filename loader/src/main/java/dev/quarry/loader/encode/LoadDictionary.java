@@ -27,7 +27,8 @@ public final class LoadDictionary implements AutoCloseable {
 
     /**
      * @param budgetBytes heap for all shards together (arenas and tables); each shard spills past its share
-     * @param shardCount  a power of two; more shards, less contention
+     * @param shardCount  a power of two; more shards, less contention. Fewer are used when the
+     *                    budget is small, so each shard keeps at least 1 MB and spills rarely.
      */
     public LoadDictionary(BulkSession session, Path scratch, boolean storeEmpty, long budgetBytes, int shardCount) {
         if (Integer.bitCount(shardCount) != 1) {
@@ -36,9 +37,12 @@ public final class LoadDictionary implements AutoCloseable {
         this.session = session;
         this.scratch = scratch;
         this.storeEmpty = storeEmpty;
+        while (shardCount > 1 && budgetBytes / shardCount < (1 << 20)) {
+            shardCount /= 2;
+        }
         this.shards = new DictionaryShard[shardCount];
         this.shardShift = 64 - Integer.numberOfTrailingZeros(shardCount);
-        long each = Math.max(64 << 10, budgetBytes / shardCount);
+        long each = Math.max(16 << 10, budgetBytes / shardCount);
         for (int i = 0; i < shardCount; i++) {
             shards[i] = new DictionaryShard(this, i, each);
         }

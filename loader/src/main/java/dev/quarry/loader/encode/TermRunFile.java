@@ -13,6 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * One spilled run of a dictionary shard: new terms sorted by their bytes, each with its id.
@@ -29,6 +30,7 @@ final class TermRunFile {
     private final long[] indexOffsets;
     private final long size;
     private final int count;
+    private FileChannel channel; // opened on the first lookup; used under the shard's lock
 
     private TermRunFile(Path file, long[] bloom, byte[][] indexKeys, long[] indexOffsets, long size, int count) {
         this.file = file;
@@ -39,32 +41,104 @@ final class TermRunFile {
         this.count = count;
     }
 
-    /** Entries in the order given (sorted by bytes); {@code arena} holds them at {@code offsets}. */
+    /** Entries in the order given (sorted by bytes); {@code arena} holds them at {@code sorted}. */
     static TermRunFile write(Path file, TermArena arena, int[] sorted, int n) {
+        return write(file, new TermCursor() {
+            int i = -1;
+
+            @Override
+            public boolean next() {
+                return ++i < n;
+            }
+
+            @Override
+            public byte[] term() {
+                int e = sorted[i];
+                return Arrays.copyOfRange(arena.bytes(), arena.start(e), arena.start(e) + arena.length(e));
+            }
+
+            @Override
+            public long id() {
+                return arena.id(sorted[i]);
+            }
+
+            @Override
+            public void close() {}
+        }, n);
+    }
+
+    /** Merges runs of one shard (disjoint terms) into one, so lookups never check more than a few runs. */
+    static TermRunFile merge(Path file, List<TermRunFile> runs) {
+        int n = 0;
+        java.util.PriorityQueue<TermCursor> heap = new java.util.PriorityQueue<>(
+                (a, b) -> Arrays.compareUnsigned(a.term(), b.term()));
+        for (TermRunFile r : runs) {
+            n += r.count;
+            TermCursor c = r.cursor();
+            if (c.next()) {
+                heap.add(c);
+            }
+        }
+        TermCursor merged = new TermCursor() {
+            TermCursor current;
+
+            @Override
+            public boolean next() {
+                if (current != null && current.next()) {
+                    heap.add(current);
+                }
+                current = heap.poll();
+                return current != null;
+            }
+
+            @Override
+            public byte[] term() {
+                return current.term();
+            }
+
+            @Override
+            public long id() {
+                return current.id();
+            }
+
+            @Override
+            public void close() {}
+        };
+        return write(file, merged, n);
+    }
+
+    private static TermRunFile write(Path file, TermCursor entries, int n) {
         long[] bloom = new long[Math.max(1, (n * 10 + 63) / 64)];
         int indexSize = (n + INDEX_EVERY - 1) / INDEX_EVERY;
         byte[][] keys = new byte[indexSize][];
         long[] offsets = new long[indexSize];
         long pos = 0;
         try (DataOutputStream out = new DataOutputStream(new BufferedOutputStream(Files.newOutputStream(file), 1 << 16))) {
-            for (int i = 0; i < n; i++) {
-                int e = sorted[i];
-                int len = arena.length(e);
-                int start = arena.start(e);
+            for (int i = 0; i < n && entries.next(); i++) {
+                byte[] t = entries.term();
                 if (i % INDEX_EVERY == 0) {
-                    keys[i / INDEX_EVERY] = Arrays.copyOfRange(arena.bytes(), start, start + len);
+                    keys[i / INDEX_EVERY] = t;
                     offsets[i / INDEX_EVERY] = pos;
                 }
-                addToBloom(bloom, ByteHash.hash(arena.bytes(), start, len));
-                pos += writeVarInt(out, len);
-                out.write(arena.bytes(), start, len);
-                out.writeLong(arena.id(e));
-                pos += len + 8;
+                addToBloom(bloom, ByteHash.hash(t, 0, t.length));
+                pos += writeVarInt(out, t.length);
+                out.write(t);
+                out.writeLong(entries.id());
+                pos += t.length + 8;
             }
         } catch (IOException e) {
             throw new UncheckedIOException("cannot spill dictionary run " + file + ": " + e.getMessage(), e);
         }
         return new TermRunFile(file, bloom, keys, offsets, pos, n);
+    }
+
+    void delete() {
+        close();
+        try {
+            Files.deleteIfExists(file);
+        } catch (IOException ignored) {
+            // scratch file, deleted with the load
+        }
     }
 
     int count() {
@@ -80,7 +154,7 @@ final class TermRunFile {
     }
 
     /** The id of the term, or {@link TermId#NONE} if this run does not hold it. */
-    long find(byte[] t, int off, int len, long hash, FileChannel[] channelHolder) {
+    long find(byte[] t, int off, int len, long hash) {
         if (!mayContain(bloom, hash)) {
             return TermId.NONE;
         }
@@ -102,11 +176,11 @@ final class TermRunFile {
         long to = at + 1 < indexOffsets.length ? indexOffsets[at + 1] : size;
         ByteBuffer buf = ByteBuffer.allocate((int) (to - from));
         try {
-            if (channelHolder[0] == null) {
-                channelHolder[0] = FileChannel.open(file, StandardOpenOption.READ);
+            if (channel == null) {
+                channel = FileChannel.open(file, StandardOpenOption.READ);
             }
             while (buf.hasRemaining()) {
-                if (channelHolder[0].read(buf, from + buf.position()) < 0) {
+                if (channel.read(buf, from + buf.position()) < 0) {
                     break;
                 }
             }
@@ -185,6 +259,16 @@ final class TermRunFile {
             };
         } catch (IOException e) {
             throw new UncheckedIOException("cannot open dictionary run " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    void close() {
+        try {
+            if (channel != null) {
+                channel.close();
+            }
+        } catch (IOException ignored) {
+            // scratch file, deleted with the load
         }
     }
 
