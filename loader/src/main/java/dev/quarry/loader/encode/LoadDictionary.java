@@ -1,0 +1,164 @@
+package dev.quarry.loader.encode;
+
+import dev.quarry.store.BulkSession;
+import dev.quarry.store.SstFileBuilder;
+import dev.quarry.store.encoding.KeyLayout;
+import dev.quarry.store.encoding.TermId;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.PriorityQueue;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The dictionary of one bulk load: hash-partitioned {@link DictionaryShard}s, shared by
+ * all workers. Terms already in the store keep their committed ids (looked up once per
+ * load, skipped when the store is empty); new terms get ids reserved from the store.
+ * {@link #writeFiles} merges every shard into one TERM2ID and one ID2TERM file.
+ */
+public final class LoadDictionary implements AutoCloseable {
+    private final BulkSession session;
+    private final Path scratch;
+    private final boolean storeEmpty;
+    private final DictionaryShard[] shards;
+    private final int shardShift;
+    private final AtomicInteger spills = new AtomicInteger();
+
+    /**
+     * @param budgetBytes heap for all shards together (arenas and tables); each shard spills past its share
+     * @param shardCount  a power of two; more shards, less contention. Fewer are used when the
+     *                    budget is small, so each shard keeps at least 1 MB and spills rarely.
+     */
+    public LoadDictionary(BulkSession session, Path scratch, boolean storeEmpty, long budgetBytes, int shardCount) {
+        if (Integer.bitCount(shardCount) != 1) {
+            throw new IllegalArgumentException("shard count must be a power of two: " + shardCount);
+        }
+        this.session = session;
+        this.scratch = scratch;
+        this.storeEmpty = storeEmpty;
+        while (shardCount > 1 && budgetBytes / shardCount < (1 << 20)) {
+            shardCount /= 2;
+        }
+        this.shards = new DictionaryShard[shardCount];
+        this.shardShift = 64 - Integer.numberOfTrailingZeros(shardCount);
+        long each = Math.max(16 << 10, budgetBytes / shardCount);
+        for (int i = 0; i < shardCount; i++) {
+            shards[i] = new DictionaryShard(this, i, each);
+        }
+    }
+
+    /** The id of the term with these dictionary bytes, assigning one if it is new. */
+    public long idOf(byte[] term, int off, int len, long hash) {
+        int shard = shardShift == 64 ? 0 : (int) (hash >>> shardShift);
+        return shards[shard].idOf(term, off, len, hash);
+    }
+
+    Path scratch() {
+        return scratch;
+    }
+
+    long reserveIds(int n) {
+        return session.reserveIds(n);
+    }
+
+    long committedId(byte[] t, int off, int len) {
+        if (storeEmpty) {
+            return TermId.NONE;
+        }
+        return session.committedId(off == 0 && len == t.length ? t : Arrays.copyOfRange(t, off, off + len));
+    }
+
+    void spilled() {
+        spills.incrementAndGet();
+    }
+
+    /** How many times a shard spilled its terms to disk. */
+    public int spillCount() {
+        return spills.get();
+    }
+
+    public long newTerms() {
+        long n = 0;
+        for (DictionaryShard s : shards) {
+            n += s.newTerms();
+        }
+        return n;
+    }
+
+    /** Writes this load's new terms as one TERM2ID and one ID2TERM file; returns the files written. */
+    public List<Path> writeFiles() {
+        List<Path> out = new ArrayList<>(2);
+        long n = writeTermToId(out);
+        writeIdToTerm(out);
+        session.countTerms(n);
+        return out;
+    }
+
+    private long writeTermToId(List<Path> out) {
+        PriorityQueue<TermCursor> heap = new PriorityQueue<>(
+                (a, b) -> Arrays.compareUnsigned(a.term(), b.term()));
+        List<TermCursor> all = new ArrayList<>();
+        for (DictionaryShard s : shards) {
+            all.addAll(s.cursorsByTerm());
+        }
+        long n = 0;
+        try (SstFileBuilder f = session.newFile("term2id")) {
+            for (TermCursor c : all) {
+                if (c.next()) {
+                    heap.add(c);
+                }
+            }
+            while (!heap.isEmpty()) {
+                TermCursor c = heap.poll();
+                f.add(KeyLayout.term2idKey(c.term()), KeyLayout.longBytes(c.id()));
+                n++;
+                if (c.next()) {
+                    heap.add(c);
+                }
+            }
+            add(out, f.finish());
+        } finally {
+            all.forEach(TermCursor::close);
+        }
+        return n;
+    }
+
+    private void writeIdToTerm(List<Path> out) {
+        PriorityQueue<TermCursor> heap = new PriorityQueue<>((a, b) -> Long.compareUnsigned(a.id(), b.id()));
+        List<TermCursor> all = new ArrayList<>();
+        for (DictionaryShard s : shards) {
+            all.add(s.cursorById());
+        }
+        try (SstFileBuilder f = session.newFile("id2term")) {
+            for (TermCursor c : all) {
+                if (c.next()) {
+                    heap.add(c);
+                }
+            }
+            while (!heap.isEmpty()) {
+                TermCursor c = heap.poll();
+                f.add(KeyLayout.id2termKey(c.id()), c.term());
+                if (c.next()) {
+                    heap.add(c);
+                }
+            }
+            add(out, f.finish());
+        } finally {
+            all.forEach(TermCursor::close);
+        }
+    }
+
+    private static void add(List<Path> out, Path p) {
+        if (p != null) {
+            out.add(p);
+        }
+    }
+
+    @Override
+    public void close() {
+        for (DictionaryShard s : shards) {
+            s.close();
+        }
+    }
+}

@@ -1,0 +1,258 @@
+package dev.quarry.loader.encode;
+
+import dev.quarry.store.encoding.KeyLayout;
+import dev.quarry.store.encoding.PrefixResolver;
+import dev.quarry.store.encoding.TermCodec;
+import dev.quarry.store.encoding.TermId;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import org.apache.jena.graph.Node;
+import org.apache.jena.graph.NodeFactory;
+
+/**
+ * One worker's view of the load dictionary: builds the dictionary bytes of a term
+ * straight from parser bytes (the layout is {@link TermCodec}'s), decides inline ids,
+ * and keeps a direct-mapped cache of hot terms and namespaces so that predicates,
+ * classes and graphs rarely reach the shared shards. Not thread-safe: one per worker.
+ */
+public final class TermEncoder {
+    private static final int CACHE_BITS = 14;
+    private static final int NS_CACHE_BITS = 12;
+    private static final byte[] XSD = "http://www.w3.org/2001/XMLSchema#".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] STRING_LOCAL = "string".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] INTEGER_LOCAL = "integer".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] BOOLEAN_LOCAL = "boolean".getBytes(StandardCharsets.US_ASCII);
+
+    private final LoadDictionary dictionary;
+    private final PrefixResolver prefixes;
+    private final TermCodec codec;
+    private final byte[] blankScope;
+    private byte[] term = new byte[256];
+
+    private final long[] cacheHash = new long[1 << CACHE_BITS];
+    private final long[] cacheId = new long[1 << CACHE_BITS];
+    private final byte[][] cacheKey = new byte[1 << CACHE_BITS][];
+    private final byte[][] nsKey = new byte[1 << NS_CACHE_BITS][];
+    private final int[] nsId = new int[1 << NS_CACHE_BITS];
+    private int blankFeed = -1;
+    private byte[] blankPrefix;
+
+    /**
+     * @param blankScope identifies this load (random per load): with the feed number it
+     *                   scopes blank node labels, so {@code _:b1} of two files or two loads differ
+     */
+    public TermEncoder(LoadDictionary dictionary, PrefixResolver prefixes, String blankScope) {
+        this.dictionary = dictionary;
+        this.prefixes = prefixes;
+        this.codec = new TermCodec(prefixes);
+        this.blankScope = blankScope.getBytes(StandardCharsets.US_ASCII);
+    }
+
+    // ------------------------------------------------------------------ from bytes
+
+    /** An IRI given as its (unescaped) UTF-8 bytes. */
+    public long iri(byte[] b, int off, int len) {
+        int split = splitPoint(b, off, len);
+        int pid = prefixId(b, off, split - off);
+        int local = off + len - split;
+        int n = 5 + local;
+        byte[] t = room(n);
+        t[0] = TermCodec.IRI;
+        KeyLayout.putInt(t, 1, pid);
+        System.arraycopy(b, split, t, 5, local);
+        return lookup(n);
+    }
+
+    /** A blank node label as written in feed number {@code feed}. */
+    public long blank(int feed, byte[] b, int off, int len) {
+        if (feed != blankFeed) {
+            blankFeed = feed;
+            blankPrefix = ("b" + new String(blankScope, StandardCharsets.US_ASCII) + "f" + feed + "_")
+                    .getBytes(StandardCharsets.US_ASCII);
+        }
+        int n = 1 + blankPrefix.length + len;
+        byte[] t = room(n);
+        t[0] = TermCodec.BLANK;
+        System.arraycopy(blankPrefix, 0, t, 1, blankPrefix.length);
+        System.arraycopy(b, off, t, 1 + blankPrefix.length, len);
+        return lookup(n);
+    }
+
+    /**
+     * An xsd:string literal. {@code surrogates}: the lexical form has characters outside the
+     * BMP (they are never inlined, as {@link TermCodec#inlineId} decides).
+     */
+    public long string(byte[] b, int off, int len, boolean surrogates) {
+        if (len <= TermId.SHORT_STRING_MAX && !surrogates) {
+            return TermId.inlineShortString(Arrays.copyOfRange(b, off, off + len));
+        }
+        int n = 1 + len;
+        byte[] t = room(n);
+        t[0] = TermCodec.STRING;
+        System.arraycopy(b, off, t, 1, len);
+        return lookup(n);
+    }
+
+    /** A language-tagged literal; {@code lang} is already in Jena's canonical case. */
+    public long lang(byte[] b, int off, int len, byte[] lang) {
+        int n = 2 + lang.length + len;
+        byte[] t = room(n);
+        t[0] = TermCodec.LANG;
+        t[1] = (byte) lang.length;
+        System.arraycopy(lang, 0, t, 2, lang.length);
+        System.arraycopy(b, off, t, 2 + lang.length, len);
+        return lookup(n);
+    }
+
+    /** A typed literal: datatype IRI bytes, then the lexical form. */
+    public long typed(byte[] dt, int dtOff, int dtLen, byte[] b, int off, int len, boolean surrogates) {
+        if (dtLen > XSD.length && Arrays.equals(dt, dtOff, dtOff + XSD.length, XSD, 0, XSD.length)) {
+            int lo = dtOff + XSD.length, hi = dtOff + dtLen;
+            if (Arrays.equals(dt, lo, hi, STRING_LOCAL, 0, STRING_LOCAL.length)) {
+                return string(b, off, len, surrogates);
+            }
+            if (Arrays.equals(dt, lo, hi, INTEGER_LOCAL, 0, INTEGER_LOCAL.length)) {
+                long inline = inlineInteger(b, off, len);
+                if (inline != TermId.NONE) {
+                    return inline;
+                }
+            } else if (Arrays.equals(dt, lo, hi, BOOLEAN_LOCAL, 0, BOOLEAN_LOCAL.length)) {
+                if (len == 4 && b[off] == 't' && b[off + 1] == 'r' && b[off + 2] == 'u' && b[off + 3] == 'e') {
+                    return TermId.inlineBoolean(true);
+                }
+                if (len == 5 && b[off] == 'f' && b[off + 1] == 'a' && b[off + 2] == 'l' && b[off + 3] == 's'
+                        && b[off + 4] == 'e') {
+                    return TermId.inlineBoolean(false);
+                }
+            }
+        }
+        int split = splitPoint(dt, dtOff, dtLen);
+        int pid = prefixId(dt, dtOff, split - dtOff);
+        int local = dtOff + dtLen - split;
+        if (local > 0xFFFF) {
+            throw new IllegalArgumentException("datatype IRI too long");
+        }
+        int n = 7 + local + len;
+        byte[] t = room(n);
+        t[0] = TermCodec.TYPED;
+        KeyLayout.putInt(t, 1, pid);
+        t[5] = (byte) (local >>> 8);
+        t[6] = (byte) local;
+        System.arraycopy(dt, split, t, 7, local);
+        System.arraycopy(b, off, t, 7 + local, len);
+        return lookup(n);
+    }
+
+    /** Where an IRI splits into namespace and local name, as {@link TermCodec#splitPoint} on the string. */
+    private static int splitPoint(byte[] b, int off, int len) {
+        int split = off + len;
+        while (split > off) {
+            byte c = b[split - 1];
+            if (c == '#' || c == '/' || c == ':') {
+                break;
+            }
+            split--;
+        }
+        return split;
+    }
+
+    /**
+     * Canonical xsd:integer that fits the inline id, exactly as {@code TermCodec.inlineInteger}
+     * decides on the string (here on bytes, to avoid a String per literal); else NONE.
+     */
+    static long inlineInteger(byte[] b, int off, int n) {
+        if (n == 0 || n > 18) {
+            return TermId.NONE;
+        }
+        int i = b[off] == '-' ? 1 : 0;
+        if (i == n || (b[off + i] == '0' && (n - i > 1 || i == 1))) {
+            return TermId.NONE;
+        }
+        long v = 0;
+        for (int j = i; j < n; j++) {
+            int c = b[off + j];
+            if (c < '0' || c > '9') {
+                return TermId.NONE;
+            }
+            v = v * 10 + (c - '0');
+        }
+        if (i == 1) {
+            v = -v;
+        }
+        return TermId.fitsInlineInteger(v) ? TermId.inlineInteger(v) : TermId.NONE;
+    }
+
+    // ------------------------------------------------------------------ from Jena nodes
+
+    /**
+     * A term parsed by RIOT. With {@code feed >= 0}, blank node labels are as written in
+     * that feed and get scoped here; with {@code feed < 0} they are already unique (RIOT's
+     * per-document allocation) and are kept.
+     */
+    public long node(Node node, int feed) {
+        long inline = TermCodec.inlineId(node);
+        if (inline != TermId.NONE) {
+            return inline;
+        }
+        if (node.isBlank() && feed >= 0) {
+            byte[] label = node.getBlankNodeLabel().getBytes(StandardCharsets.UTF_8);
+            return blank(feed, label, 0, label.length);
+        }
+        if (node.isBlank() || node.isTripleTerm()) {
+            node = feed >= 0 ? scopeBlanks(node, feed) : node;
+        }
+        byte[] bytes = codec.encode(node, true);
+        byte[] t = room(bytes.length);
+        System.arraycopy(bytes, 0, t, 0, bytes.length);
+        return lookup(bytes.length);
+    }
+
+    private Node scopeBlanks(Node node, int feed) {
+        if (node.isBlank()) {
+            return NodeFactory.createBlankNode("b" + new String(blankScope, StandardCharsets.US_ASCII) + "f" + feed + "_"
+                    + node.getBlankNodeLabel());
+        }
+        if (node.isTripleTerm()) {
+            var t = node.getTriple();
+            return NodeFactory.createTripleTerm(scopeBlanks(t.getSubject(), feed), t.getPredicate(),
+                    scopeBlanks(t.getObject(), feed));
+        }
+        return node;
+    }
+
+    // ------------------------------------------------------------------ caches
+
+    private byte[] room(int n) {
+        if (term.length < n) {
+            term = new byte[Math.max(n, term.length * 2)];
+        }
+        return term;
+    }
+
+    private long lookup(int n) {
+        long h = ByteHash.hash(term, 0, n);
+        int slot = (int) (h ^ (h >>> 29)) & ((1 << CACHE_BITS) - 1);
+        byte[] k = cacheKey[slot];
+        if (k != null && cacheHash[slot] == h && Arrays.equals(k, 0, k.length, term, 0, n)) {
+            return cacheId[slot];
+        }
+        long id = dictionary.idOf(term, 0, n, h);
+        cacheKey[slot] = Arrays.copyOf(term, n);
+        cacheHash[slot] = h;
+        cacheId[slot] = id;
+        return id;
+    }
+
+    private int prefixId(byte[] b, int off, int len) {
+        long h = ByteHash.hash(b, off, len);
+        int slot = (int) h & ((1 << NS_CACHE_BITS) - 1);
+        byte[] k = nsKey[slot];
+        if (k != null && Arrays.equals(k, 0, k.length, b, off, off + len)) {
+            return nsId[slot];
+        }
+        int pid = prefixes.prefixId(new String(b, off, len, StandardCharsets.UTF_8), true);
+        nsKey[slot] = Arrays.copyOfRange(b, off, off + len);
+        nsId[slot] = pid;
+        return pid;
+    }
+}

@@ -1,0 +1,64 @@
+package dev.quarry.loader.parse;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import org.apache.jena.datatypes.RDFDatatype;
+import org.apache.jena.datatypes.TypeMapper;
+import org.apache.jena.riot.system.Checker;
+import org.apache.jena.riot.system.ErrorHandler;
+
+/**
+ * Whether a typed literal's lexical form fits its datatype, by RIOT's own literal checker
+ * (so "abc"^^xsd:integer is flagged exactly as RIOT would warn). Datatypes Jena does not
+ * know are not checked. One per worker: caches the last few datatypes by their bytes.
+ */
+final class DatatypeCheck {
+    private static final int SLOTS = 16;
+    private final byte[][] keys = new byte[SLOTS][];
+    private final RDFDatatype[] types = new RDFDatatype[SLOTS];
+    private int nextSlot;
+    private String message;
+
+    private final ErrorHandler capture = new ErrorHandler() {
+        @Override
+        public void warning(String msg, long line, long col) {
+            message = msg;
+        }
+
+        @Override
+        public void error(String msg, long line, long col) {
+            message = msg;
+        }
+
+        @Override
+        public void fatal(String msg, long line, long col) {
+            message = msg;
+        }
+    };
+
+    /** Null if the literal fits (or the datatype is unknown), else RIOT's message. */
+    String check(byte[] dt, int dtOff, int dtLen, String lexical) {
+        RDFDatatype type = type(dt, dtOff, dtLen);
+        if (type == null) {
+            return null;
+        }
+        message = null;
+        Checker.checkLiteral(lexical, type, capture, -1, -1);
+        return message;
+    }
+
+    private RDFDatatype type(byte[] dt, int off, int len) {
+        for (int i = 0; i < SLOTS; i++) {
+            byte[] k = keys[i];
+            if (k != null && Arrays.equals(k, 0, k.length, dt, off, off + len)) {
+                return types[i];
+            }
+        }
+        String iri = new String(dt, off, len, StandardCharsets.UTF_8);
+        RDFDatatype t = TypeMapper.getInstance().getTypeByName(iri);
+        int slot = nextSlot++ % SLOTS;
+        keys[slot] = Arrays.copyOfRange(dt, off, off + len);
+        types[slot] = t;
+        return t;
+    }
+}

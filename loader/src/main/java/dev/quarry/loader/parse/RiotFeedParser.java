@@ -1,0 +1,88 @@
+package dev.quarry.loader.parse;
+
+import dev.quarry.loader.encode.TermEncoder;
+import java.io.InputStream;
+import java.util.UUID;
+import org.apache.jena.graph.Triple;
+import org.apache.jena.riot.Lang;
+import org.apache.jena.riot.RDFParser;
+import org.apache.jena.riot.RiotException;
+import org.apache.jena.riot.lang.LabelToNode;
+import org.apache.jena.riot.system.ErrorHandler;
+import org.apache.jena.riot.system.StreamRDFBase;
+import org.apache.jena.sparql.core.Quad;
+
+/**
+ * Parses a whole feed with RIOT (Turtle, TriG, RDF/XML, JSON-LD: one parser per feed, feeds
+ * in parallel). Blank node labels are allocated per feed from a per-load UUID, like RIOT's
+ * own document-scoped allocation, so they never collide across feeds or loads. A syntax
+ * error ends the feed (RIOT cannot resynchronise in these syntaxes): statements before it
+ * are kept, the error is reported with its position.
+ */
+public final class RiotFeedParser {
+    private final TermEncoder enc;
+    private final DatatypeCheck check = new DatatypeCheck();
+
+    public RiotFeedParser(TermEncoder enc) {
+        this.enc = enc;
+    }
+
+    /** @return the number of statements read */
+    public long parse(InputStream in, Lang lang, String base, UUID feedScope, long tripleGraph, ParseErrors errors,
+                      QuadSink sink) {
+        long[] count = new long[1];
+        long[] pos = new long[2];
+        ErrorHandler handler = new ErrorHandler() {
+            @Override
+            public void warning(String message, long line, long col) {
+                pos[0] = line;
+                pos[1] = col;
+            }
+
+            @Override
+            public void error(String message, long line, long col) {
+                throw new PositionedError(message, line, col);
+            }
+
+            @Override
+            public void fatal(String message, long line, long col) {
+                throw new PositionedError(message, line, col);
+            }
+        };
+        try {
+            RDFParser.source(in).lang(lang).base(base).labelToNode(LabelToNode.createScopeByDocumentHash(feedScope))
+                    .errorHandler(handler)
+                    .parse(new StreamRDFBase() {
+                        @Override
+                        public void triple(Triple t) {
+                            count[0]++;
+                            RiotLineParser.emit(t.getSubject(), t.getPredicate(), t.getObject(), null, 0, -1,
+                                    tripleGraph, enc, check, errors, sink);
+                        }
+
+                        @Override
+                        public void quad(Quad q) {
+                            count[0]++;
+                            RiotLineParser.emit(q.getSubject(), q.getPredicate(), q.getObject(),
+                                    q.isDefaultGraph() ? null : q.getGraph(), 0, -1, tripleGraph, enc, check, errors, sink);
+                        }
+                    });
+        } catch (PositionedError e) {
+            errors.parsingError(e.line, e.col, e.getMessage());
+        } catch (RiotException e) {
+            errors.parsingError(0, 0, e.getMessage());
+        }
+        return count[0];
+    }
+
+    private static final class PositionedError extends RuntimeException {
+        final long line;
+        final long col;
+
+        PositionedError(String message, long line, long col) {
+            super(message, null, false, false);
+            this.line = line;
+            this.col = col;
+        }
+    }
+}

@@ -1,0 +1,43 @@
+package dev.quarry.loader.progress;
+
+import java.util.concurrent.atomic.LongAdder;
+
+/** The live counters of one load, bumped by pipeline threads. */
+public final class LoadCounters {
+    public final LongAdder rawBytes = new LongAdder();
+    public final LongAdder quads = new LongAdder();
+    public final LongAdder errors = new LongAdder();
+    private final long started = System.nanoTime();
+    private volatile long rawTotal = -1;
+    private volatile String phase = "reading";
+    private volatile long peakHeap;
+
+    public void rawTotal(long bytes) {
+        rawTotal = bytes;
+    }
+
+    public void phase(String p) {
+        phase = p;
+    }
+
+    /** Samples heap use; the report's peak heap is the largest sample. */
+    public void sampleHeap() {
+        Runtime rt = Runtime.getRuntime();
+        long used = rt.totalMemory() - rt.freeMemory();
+        if (used > peakHeap) {
+            peakHeap = used;
+        }
+    }
+
+    public long peakHeap() {
+        return peakHeap;
+    }
+
+    public long elapsedNanos() {
+        return System.nanoTime() - started;
+    }
+
+    public LoadProgress snapshot() {
+        return new LoadProgress(phase, rawBytes.sum(), rawTotal, quads.sum(), errors.sum(), elapsedNanos());
+    }
+}

@@ -1,0 +1,126 @@
+package dev.quarry.loader.sort;
+
+import dev.quarry.store.BulkSession;
+import dev.quarry.store.SstFileBuilder;
+import dev.quarry.store.encoding.KeyLayout;
+import dev.quarry.store.encoding.Permutation;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.BooleanSupplier;
+
+/**
+ * Merges the runs of one index into one SST file, dropping duplicates across runs.
+ * The SPOG merge is the one place that sees each distinct quad once: it checks it
+ * against the committed store (unless the store is empty) and counts statistics.
+ */
+public final class IndexMerger {
+    /** What the SPOG merge found. */
+    public record SpogCounts(long distinct, long alreadyInStore, long added) {}
+
+    private IndexMerger() {}
+
+    /** Merges {@code perm}'s runs into a file of the session; returns it (null if empty). */
+    public static Path merge(RunStore store, Permutation perm, BulkSession session, BooleanSupplier cancelled) {
+        return run(store, perm, session, false, cancelled).file;
+    }
+
+    /** Merges SPOG, checking each distinct quad against the store when {@code checkStore}, and counts statistics. */
+    public static SpogResult mergeSpog(RunStore store, BulkSession session, boolean checkStore, BooleanSupplier cancelled) {
+        return run(store, Permutation.SPOG, session, checkStore, cancelled);
+    }
+
+    /** The SPOG file and its counts. */
+    public record SpogResult(Path file, SpogCounts counts) {}
+
+    private static SpogResult run(RunStore store, Permutation perm, BulkSession session, boolean checkStore,
+                                  BooleanSupplier cancelled) {
+        List<RunReader> readers = new ArrayList<>();
+        for (SortedRun r : store.runs(perm)) {
+            readers.add(r.reader());
+        }
+        boolean spog = perm == Permutation.SPOG;
+        PairCounter stats = spog ? new PairCounter() : null;
+        long distinct = 0, inStore = 0;
+        try (SstFileBuilder out = session.newFile(perm.name().toLowerCase(java.util.Locale.ROOT))) {
+            RunReader[] heap = new RunReader[readers.size()];
+            int size = 0;
+            for (RunReader r : readers) {
+                if (r.next()) {
+                    heap[size++] = r;
+                }
+            }
+            for (int i = size / 2 - 1; i >= 0; i--) {
+                siftDown(heap, size, i);
+            }
+            long[] last = new long[4];
+            boolean any = false;
+            long[] quad = new long[4];
+            byte[] key = new byte[KeyLayout.QUAD_KEY_LENGTH];
+            while (size > 0) {
+                RunReader top = heap[0];
+                long[] k = top.key;
+                if (!any || k[0] != last[0] || k[1] != last[1] || k[2] != last[2] || k[3] != last[3]) {
+                    System.arraycopy(k, 0, last, 0, 4);
+                    any = true;
+                    for (int slot = 0; slot < 4; slot++) {
+                        quad[perm.position(slot)] = k[slot];
+                    }
+                    distinct++;
+                    if (spog) {
+                        if (checkStore && session.containsCommitted(quad)) {
+                            inStore++;
+                        } else {
+                            stats.add(quad[Permutation.G], quad[Permutation.P]);
+                        }
+                    }
+                    KeyLayout.writeQuadKey(perm, quad, key, 0);
+                    out.add(key);
+                    if ((distinct & 0xFFFF) == 0 && cancelled.getAsBoolean()) {
+                        throw new java.util.concurrent.CancellationException("load cancelled");
+                    }
+                }
+                if (top.next()) {
+                    siftDown(heap, size, 0);
+                } else {
+                    heap[0] = heap[--size];
+                    siftDown(heap, size, 0);
+                }
+            }
+            Path file = out.finish();
+            if (spog) {
+                stats.forEach(session::countQuads);
+            }
+            return new SpogResult(file, new SpogCounts(distinct, inStore, distinct - inStore));
+        } finally {
+            readers.forEach(RunReader::close);
+        }
+    }
+
+    private static boolean less(RunReader a, RunReader b) {
+        long[] x = a.key, y = b.key;
+        for (int i = 0; i < 4; i++) {
+            if (x[i] != y[i]) {
+                return Long.compareUnsigned(x[i], y[i]) < 0;
+            }
+        }
+        return false;
+    }
+
+    private static void siftDown(RunReader[] h, int size, int i) {
+        while (true) {
+            int l = 2 * i + 1;
+            if (l >= size) {
+                return;
+            }
+            int m = l + 1 < size && less(h[l + 1], h[l]) ? l + 1 : l;
+            if (!less(h[m], h[i])) {
+                return;
+            }
+            RunReader t = h[m];
+            h[m] = h[i];
+            h[i] = t;
+            i = m;
+        }
+    }
+}

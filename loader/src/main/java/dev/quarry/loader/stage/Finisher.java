@@ -1,0 +1,95 @@
+package dev.quarry.loader.stage;
+
+import dev.quarry.loader.LoadReport;
+import dev.quarry.loader.sort.IndexMerger;
+import dev.quarry.store.BulkSession;
+import dev.quarry.store.encoding.Permutation;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ConcurrentLinkedQueue;
+
+/**
+ * The last stage: waits for spills, merges the runs of each index and the dictionary
+ * into SST files (in parallel, SPOG first as it also checks the store and counts),
+ * records the feeds, and commits everything in one atomic ingest.
+ */
+final class Finisher {
+    private final LoadPipeline load;
+    private final BulkSession session;
+    private final int threads;
+
+    Finisher(LoadPipeline load, BulkSession session, int threads) {
+        this.load = load;
+        this.session = session;
+        this.threads = threads;
+    }
+
+    LoadReport finish(List<FeedState> feeds, int feedsSkipped) {
+        load.counters.phase("merging");
+        load.listener().progress(load.counters.snapshot());
+        try {
+            load.runs.finishSpills();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new java.util.concurrent.CancellationException("interrupted");
+        }
+        List<Path> files = new ArrayList<>();
+        IndexMerger.SpogResult[] spog = new IndexMerger.SpogResult[1];
+        boolean checkStore = !session.isEmpty();
+        ConcurrentLinkedQueue<Callable<List<Path>>> tasks = new ConcurrentLinkedQueue<>();
+        tasks.add(() -> {
+            spog[0] = IndexMerger.mergeSpog(load.runs, session, checkStore, load.listener()::cancelled);
+            return one(spog[0].file());
+        });
+        tasks.add(() -> load.dictionary.writeFiles());
+        for (Permutation p : Permutation.values()) {
+            if (p != Permutation.SPOG) {
+                tasks.add(() -> one(IndexMerger.merge(load.runs, p, session, load.listener()::cancelled)));
+            }
+        }
+        List<Thread> group = new ArrayList<>();
+        for (int i = 0; i < Math.max(1, threads); i++) {
+            Thread t = new Thread(() -> {
+                try {
+                    Callable<List<Path>> task;
+                    while ((task = tasks.poll()) != null) {
+                        load.checkRunning();
+                        List<Path> out = task.call();
+                        synchronized (files) {
+                            files.addAll(out);
+                        }
+                    }
+                } catch (Throwable e) {
+                    load.fail(e);
+                }
+            }, "quarry-load-merge-" + i);
+            t.setDaemon(true);
+            t.start();
+            group.add(t);
+        }
+        load.supervise(group);
+        for (FeedState f : feeds) {
+            session.recordFeed(f.name, f.record());
+        }
+        load.counters.phase("committing");
+        load.listener().progress(load.counters.snapshot());
+        load.counters.sampleHeap();
+        session.commit(files);
+        load.counters.phase("done");
+        long records = load.counters.quads.sum();
+        IndexMerger.SpogCounts c = spog[0].counts();
+        double seconds = load.counters.elapsedNanos() / 1e9;
+        LoadReport report = new LoadReport(records, records - c.added(), load.errors.parsing.sum(),
+                load.errors.datatype.sum(), load.errors.insert.sum(), seconds, c.added(), load.dictionary.newTerms(),
+                feeds.size(), feedsSkipped, load.runs.spilledRuns(), load.counters.peakHeap(), load.storeSize(),
+                load.errors.kept());
+        load.listener().progress(load.counters.snapshot());
+        return report;
+    }
+
+    private static List<Path> one(Path p) {
+        return p == null ? List.of() : List.of(p);
+    }
+}

@@ -1,0 +1,188 @@
+package dev.quarry.loader;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.quarry.loader.testing.QuadGenerator;
+import dev.quarry.loader.testing.StoreContents;
+import dev.quarry.store.QuadStore;
+import dev.quarry.store.verify.StoreValidator;
+import dev.quarry.store.verify.ValidationReport;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.apache.jena.sparql.core.DatasetGraph;
+import org.apache.jena.sparql.core.DatasetGraphFactory;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Errors, duplicates, non-empty stores, spilling, blank node scoping, RESUME and cancellation. */
+class LoadBehaviourTest {
+    @TempDir
+    Path tmp;
+
+    private Path write(String name, String text) throws Exception {
+        Path f = tmp.resolve(name);
+        Files.writeString(f, text, StandardCharsets.UTF_8);
+        return f;
+    }
+
+    private static void assertValid(QuadStore store) {
+        ValidationReport v = StoreValidator.validate(store);
+        assertTrue(v.ok(), v.problems().toString());
+    }
+
+    private static final String BAD = """
+            <http://x/s> <http://x/p> <http://x/o1> .
+            <http://x/s> <http://x/p> "abc"^^<http://www.w3.org/2001/XMLSchema#integer> .
+            <http://x/s> <http://x/p> <http://x/o2>
+            <http://x/s> <http://x/p> "unterminated .
+            <http://x/s> <http://x/p> <http://x/o3> <http://x/g> .
+            """;
+
+    @Test
+    void badStatementsAreSkippedAndCountedWithPositions() throws Exception {
+        Path f = write("bad.nq", BAD);
+        try (QuadStore store = QuadStore.open(tmp.resolve("s"))) {
+            LoadReport r = BulkLoader.load(store, LoadOptions.of(f.toString()));
+            assertEquals(3, r.totalRecords());
+            assertEquals(2, r.parsingErrors());
+            assertEquals(1, r.datatypeMismatchErrors());
+            assertEquals(3, store.stats().quads());
+            List<Long> lines = r.errors().stream().map(LoadError::line).sorted().toList();
+            assertEquals(List.of(2L, 3L, 4L), lines);
+            assertTrue(r.errors().stream().allMatch(e -> e.file().equals(f.toString())));
+            assertTrue(r.toJson().contains("\"datatypeMismatchErrors\": 1"));
+            assertValid(store);
+        }
+    }
+
+    @Test
+    void failOnErrorCommitsNothing() throws Exception {
+        Path f = write("bad.nq", BAD);
+        try (QuadStore store = QuadStore.open(tmp.resolve("s"))) {
+            LoadException e = assertThrows(LoadException.class,
+                    () -> BulkLoader.load(store, LoadOptions.of(f.toString()).withFailOnError(true)));
+            assertTrue(e.getMessage().startsWith(f + ":2:"), e.getMessage());
+            assertEquals(0, store.stats().quads());
+            assertEquals(0, StoreContents.size(StoreContents.copy(store)));
+            assertTrue(isEmptyDir(store.directory().resolve("tmp")), "scratch files removed");
+            assertValid(store);
+        }
+    }
+
+    @Test
+    void loadingIntoANonEmptyStoreReusesIdsAndCountsDuplicates() throws Exception {
+        Path a = write("a.nq", "<http://x/s> <http://x/p> <http://x/o1> .\n<http://x/s> <http://x/p> \"long enough literal\" <http://x/g> .\n");
+        Path b = write("b.nq", "<http://x/s> <http://x/p> <http://x/o1> .\n<http://x/s> <http://x/p> <http://x/o2> .\n"
+                + "<http://x/s> <http://x/p> <http://x/o2> .\n<http://x/s> <http://x/p> \"long enough literal\" <http://x/g> .\n");
+        try (QuadStore store = QuadStore.open(tmp.resolve("s"))) {
+            LoadReport first = BulkLoader.load(store, LoadOptions.of(a.toString()));
+            assertEquals(0, first.totalDuplicates());
+            long termsBefore = store.stats().terms();
+            LoadReport second = BulkLoader.load(store, LoadOptions.of(b.toString()));
+            assertEquals(4, second.totalRecords());
+            assertEquals(3, second.totalDuplicates()); // one repeated within b, two already in the store
+            assertEquals(1, second.newQuads());
+            assertEquals(1, second.newTerms()); // only <http://x/o2> is new
+            assertEquals(termsBefore + 1, store.stats().terms());
+            assertEquals(3, store.stats().quads());
+            DatasetGraph expected = DatasetGraphFactory.createGeneral();
+            expected.addAll(StoreContents.oracle(a));
+            expected.addAll(StoreContents.oracle(b));
+            assertTrue(StoreContents.isomorphic(expected, StoreContents.copy(store)));
+            assertValid(store);
+        }
+    }
+
+    @Test
+    void aSmallMemoryBudgetSpillsAndGivesTheSameResult() throws Exception {
+        Path f = tmp.resolve("big.nq");
+        try (Writer w = Files.newBufferedWriter(f)) {
+            new QuadGenerator(11).write(w, 120_000);
+        }
+        try (QuadStore store = QuadStore.open(tmp.resolve("s"))) {
+            LoadReport r = BulkLoader.load(store, LoadOptions.of(f.toString()).withThreads(2).withMemory(6 << 20));
+            assertTrue(r.spilledRuns() > 6, "spilled runs: " + r.spilledRuns());
+            DatasetGraph expected = StoreContents.oracle(f);
+            DatasetGraph actual = StoreContents.copy(store);
+            assertEquals(StoreContents.size(expected), StoreContents.size(actual));
+            assertTrue(StoreContents.sameModuloBlankLabels(expected, actual));
+            assertValid(store);
+            assertTrue(isEmptyDir(store.directory().resolve("tmp")), "scratch files removed");
+        }
+    }
+
+    @Test
+    void blankNodesAreScopedPerFileAndSharedAcrossChunks() throws Exception {
+        StringBuilder big = new StringBuilder("_:b1 <http://x/p> \"first\" .\n");
+        for (int i = 0; i < 40_000; i++) {
+            big.append("<http://x/s").append(i).append("> <http://x/p> \"filler line to make several chunks\" .\n");
+        }
+        big.append("_:b1 <http://x/p> \"last\" .\n");
+        Path one = write("one.nt", big.toString());
+        Path two = write("two.nt", "_:b1 <http://x/p> \"other file\" .\n");
+        try (QuadStore store = QuadStore.open(tmp.resolve("s"))) {
+            BulkLoader.load(store, LoadOptions.of(one.toString(), two.toString()).withThreads(2).withMemory(8 << 20));
+            BulkLoader.load(store, LoadOptions.of(two.toString()));
+            DatasetGraph d = StoreContents.copy(store);
+            java.util.Set<org.apache.jena.graph.Node> blanks = new java.util.HashSet<>();
+            d.find().forEachRemaining(q -> {
+                if (q.getSubject().isBlank()) {
+                    blanks.add(q.getSubject());
+                }
+            });
+            assertEquals(3, blanks.size(), "one node for _:b1 of one.nt (both chunks), one per load of two.nt");
+        }
+    }
+
+    @Test
+    void resumeSkipsFeedsAlreadyLoaded() throws Exception {
+        Path a = write("a.nt", "<http://x/a> <http://x/p> <http://x/o> .\n");
+        Path b = write("b.nt", "<http://x/b> <http://x/p> <http://x/o> .\n");
+        try (QuadStore store = QuadStore.open(tmp.resolve("s"))) {
+            BulkLoader.load(store, LoadOptions.of(a.toString()));
+            LoadReport r = BulkLoader.load(store, LoadOptions.of(a.toString(), b.toString()).withMode(LoadMode.RESUME));
+            assertEquals(1, r.feedsSkipped());
+            assertEquals(1, r.feedsLoaded());
+            assertEquals(2, store.stats().quads());
+        }
+    }
+
+    @Test
+    void cancellationCommitsNothing() throws Exception {
+        Path f = tmp.resolve("c.nq");
+        try (Writer w = Files.newBufferedWriter(f)) {
+            new QuadGenerator(5).write(w, 50_000);
+        }
+        try (QuadStore store = QuadStore.open(tmp.resolve("s"))) {
+            LoadListener cancelAtOnce = new LoadListener() {
+                @Override
+                public boolean cancelled() {
+                    return true;
+                }
+            };
+            LoadException e = assertThrows(LoadException.class,
+                    () -> BulkLoader.load(store, LoadOptions.of(f.toString()), cancelAtOnce));
+            assertTrue(e.getMessage().contains("cancelled"), e.getMessage());
+            assertEquals(0, store.stats().quads());
+            assertTrue(isEmptyDir(store.directory().resolve("tmp")));
+            try (var txn = store.beginWrite()) { // the writer lock was released
+                txn.abort();
+            }
+        }
+    }
+
+    private static boolean isEmptyDir(Path dir) throws Exception {
+        if (!Files.exists(dir)) {
+            return true;
+        }
+        try (Stream<Path> s = Files.list(dir)) {
+            return s.findAny().isEmpty();
+        }
+    }
+}
