@@ -47,6 +47,7 @@ public final class QuarryDatasetGraph extends DatasetGraphBaseFind {
         ReadView view;
         WriteTransaction write;
         final List<QuadCursor> cursors = new ArrayList<>();
+        final QuadReader tracking = new TrackingReader(this::reader, cursors);
 
         QuadReader reader() {
             return write != null ? write : view;
@@ -150,7 +151,7 @@ public final class QuarryDatasetGraph extends DatasetGraphBaseFind {
     }
 
     private static void closeCursors(Txn txn) {
-        for (QuadCursor c : txn.cursors) {
+        for (QuadCursor c : List.copyOf(txn.cursors)) { // a tracked cursor unlists itself on close
             c.close();
         }
         txn.cursors.clear();
@@ -204,6 +205,16 @@ public final class QuarryDatasetGraph extends DatasetGraphBaseFind {
             action.accept(auto);
             auto.commit();
         }
+    }
+
+    /**
+     * The id-level reader of this thread's transaction, for the query executor
+     * ({@code dev.quarry.store.graph.exec}); null outside a transaction. Cursors it opens
+     * are closed when the transaction ends, if the query has not closed them.
+     */
+    public QuadReader transactionReader() {
+        Txn txn = current.get();
+        return txn == null ? null : txn.tracking;
     }
 
     // ------------------------------------------------------------------ find

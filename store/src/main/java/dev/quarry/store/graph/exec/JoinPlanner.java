@@ -1,0 +1,111 @@
+package dev.quarry.store.graph.exec;
+
+import dev.quarry.store.QuadReader;
+import dev.quarry.store.encoding.Permutation;
+import dev.quarry.store.encoding.TermId;
+import java.util.List;
+
+/**
+ * Orders the patterns of a basic graph pattern for nested-loop index joins: greedily
+ * the cheapest next pattern, among those that share a variable with what is already
+ * bound (no cross products while a connected pattern is left).
+ *
+ * <p>Cost of a pattern alone: the store's estimate of its matches given its constants
+ * (exact when small, from the per-predicate / per-graph statistics when large). A
+ * position bound by an earlier pattern lowers it by a fan-out heuristic, as the store
+ * has no per-value statistics: a bound subject leaves a few quads, a bound object
+ * about the square root (objects are shared more than subjects).
+ */
+final class JoinPlanner {
+    /** Above this many matches a pattern's size comes from the statistics, not a count. */
+    static final int COUNT_CAP = 200;
+
+    private JoinPlanner() {}
+
+    /** Matches of each pattern given its constants only; a 0 means the whole pattern has no solution. */
+    static long[] baseEstimates(List<IdPattern> patterns, QuadReader reader) {
+        long[] est = new long[patterns.size()];
+        for (int i = 0; i < est.length; i++) {
+            IdPattern p = patterns.get(i);
+            long[] k = new long[4];
+            for (int pos = 0; pos < 4; pos++) {
+                k[pos] = p.slots[pos] == IdPattern.CONSTANT ? p.constants[pos] : TermId.NONE;
+            }
+            if (k[Permutation.G] == TermId.NONE) {
+                k[Permutation.G] = TermId.ANY_NAMED_GRAPH;
+            }
+            est[i] = reader.estimate(k[0], k[1], k[2], k[3], COUNT_CAP);
+        }
+        return est;
+    }
+
+    /** The evaluation order: indexes into {@code patterns}. {@code bound} is updated as patterns bind slots. */
+    static int[] order(List<IdPattern> patterns, long[] base, boolean[] bound) {
+        int n = patterns.size();
+        int[] order = new int[n];
+        boolean[] used = new boolean[n];
+        for (int step = 0; step < n; step++) {
+            int best = -1;
+            boolean bestConnected = false;
+            double bestCost = Double.MAX_VALUE;
+            for (int i = 0; i < n; i++) {
+                if (used[i]) {
+                    continue;
+                }
+                IdPattern p = patterns.get(i);
+                boolean connected = connected(p, bound);
+                double cost = cost(p, base[i], bound);
+                if (best < 0 || (connected && !bestConnected) || (connected == bestConnected && cost < bestCost)) {
+                    best = i;
+                    bestConnected = connected;
+                    bestCost = cost;
+                }
+            }
+            used[best] = true;
+            order[step] = best;
+            for (int slot : patterns.get(best).slots) {
+                if (slot != IdPattern.CONSTANT) {
+                    bound[slot] = true;
+                }
+            }
+        }
+        return order;
+    }
+
+    private static boolean connected(IdPattern p, boolean[] bound) {
+        for (int slot : p.slots) {
+            if (slot != IdPattern.CONSTANT && bound[slot]) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static double cost(IdPattern p, long base, boolean[] bound) {
+        double c = base;
+        boolean s = joinBound(p, Permutation.S, bound);
+        boolean o = joinBound(p, Permutation.O, bound);
+        if (s && o) {
+            return Math.min(c, 1);
+        }
+        if (s) {
+            c = Math.min(c, p.slots[Permutation.P] == IdPattern.CONSTANT ? 3 : 20);
+        }
+        if (o) {
+            c = Math.min(c, Math.sqrt(c) + 1);
+        }
+        if (joinBound(p, Permutation.P, bound)) {
+            c = c / 10;
+        }
+        if (joinBound(p, Permutation.G, bound)) {
+            c = c / 10;
+        }
+        return c;
+    }
+
+    /** Position bound by a variable already bound (constants are in the base estimate). */
+    private static boolean joinBound(IdPattern p, int pos, boolean[] bound) {
+        int slot = p.slots[pos];
+        return slot != IdPattern.CONSTANT && bound[slot];
+    }
+}
