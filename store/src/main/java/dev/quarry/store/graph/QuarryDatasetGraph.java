@@ -47,7 +47,11 @@ public final class QuarryDatasetGraph extends DatasetGraphBaseFind {
         ReadView view;
         WriteTransaction write;
         final List<QuadCursor> cursors = new ArrayList<>();
-        final QuadReader tracking = new TrackingReader(this::reader, cursors);
+        final TrackingReader tracking;
+
+        Txn(QuadStore store) {
+            tracking = new TrackingReader(store, this::reader, cursors);
+        }
 
         QuadReader reader() {
             return write != null ? write : view;
@@ -79,7 +83,7 @@ public final class QuarryDatasetGraph extends DatasetGraphBaseFind {
         if (current.get() != null) {
             throw new JenaException("already in a transaction on this thread");
         }
-        Txn txn = new Txn();
+        Txn txn = new Txn(store);
         txn.type = type;
         if (type == TxnType.WRITE) {
             txn.write = store.beginWrite();
@@ -140,6 +144,7 @@ public final class QuarryDatasetGraph extends DatasetGraphBaseFind {
     }
 
     private void endTxn(Txn txn) {
+        txn.tracking.end();
         closeCursors(txn);
         if (txn.write != null) {
             txn.write.abort(); // no-op after commit

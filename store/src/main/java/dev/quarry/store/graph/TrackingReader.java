@@ -2,6 +2,8 @@ package dev.quarry.store.graph;
 
 import dev.quarry.store.QuadCursor;
 import dev.quarry.store.QuadReader;
+import dev.quarry.store.QuadStore;
+import dev.quarry.store.ReadView;
 import java.util.List;
 import java.util.function.Supplier;
 import org.apache.jena.graph.Node;
@@ -13,12 +15,20 @@ import org.apache.jena.graph.Node;
  * the transaction closes cursors a query left open.
  */
 final class TrackingReader implements QuadReader {
+    private final QuadStore store;
     private final Supplier<QuadReader> reader;
     private final List<QuadCursor> open;
+    private volatile boolean ended;
 
-    TrackingReader(Supplier<QuadReader> reader, List<QuadCursor> open) {
+    TrackingReader(QuadStore store, Supplier<QuadReader> reader, List<QuadCursor> open) {
+        this.store = store;
         this.reader = reader;
         this.open = open;
+    }
+
+    /** The transaction is over: later decodes (results read after it) use a fresh snapshot. */
+    void end() {
+        ended = true;
     }
 
     @Override
@@ -41,6 +51,12 @@ final class TrackingReader implements QuadReader {
 
     @Override
     public Node decode(long id) {
+        if (ended) {
+            // Ids are never reused, so a later snapshot decodes the same term.
+            try (ReadView view = store.newReadView()) {
+                return view.decode(id);
+            }
+        }
         return reader.get().decode(id);
     }
 
