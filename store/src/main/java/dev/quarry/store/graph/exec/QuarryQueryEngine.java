@@ -20,7 +20,8 @@ import org.apache.jena.sparql.util.Symbol;
  * ARQ's main query engine with the id-level executor for queries on a
  * {@link QuarryDatasetGraph}: the algebra is optimised as usual, then put in quad form
  * (so that {@code GRAPH ?g} becomes quad patterns solved in one scan over the named
- * graphs, not one evaluation per graph), and evaluated by {@link QuarryOpExecutor}.
+ * graphs, not one evaluation per graph) when that is exact ({@link QuadFormCheck}),
+ * and evaluated by {@link QuarryOpExecutor}.
  * A query with FROM / FROM NAMED runs over ARQ's dynamic dataset instead, on the
  * general path. Registered with ARQ at Jena start-up ({@link ExecInit}); setting
  * {@link #ID_EXECUTOR} to false in the dataset's or the query's context turns it off.
@@ -59,7 +60,7 @@ public final class QuarryQueryEngine extends QueryEngineMain {
     protected Op modifyOp(Op op) {
         op = Substitute.substitute(op, getStartBinding());
         op = super.modifyOp(op);
-        if (!isDynamicDataset()) {
+        if (!isDynamicDataset() && QuadFormCheck.safe(op)) {
             op = Algebra.toQuadForm(op);
         }
         setOp(op);
