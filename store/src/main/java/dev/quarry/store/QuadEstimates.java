@@ -22,7 +22,12 @@ final class QuadEstimates {
         if (n < cap) {
             return n;
         }
-        // At least cap: the tightest statistic that bounds the pattern, else the total.
+        if (s != TermId.NONE || o != TermId.NONE) {
+            // A bound subject or object: the statistics (per predicate, per graph) say
+            // nothing about it and overestimate badly; past the cap, call it a few caps.
+            return 4L * cap;
+        }
+        // Only p and/or g bound: the statistics are exact for one of them, a bound for both.
         long bound = stat(reader, KeyLayout.STAT_TOTAL, KeyLayout.TOTAL_QUADS);
         if (p != TermId.NONE) {
             bound = Math.min(bound, stat(reader, KeyLayout.STAT_PREDICATE, p));
@@ -30,12 +35,7 @@ final class QuadEstimates {
         if (g != TermId.NONE && g != TermId.ANY_NAMED_GRAPH) {
             bound = Math.min(bound, stat(reader, KeyLayout.STAT_GRAPH, g));
         }
-        boolean onlyStats = s == TermId.NONE && o == TermId.NONE;
-        // s or o bound besides: the statistic overestimates; halve it per extra bound position.
-        if (!onlyStats) {
-            bound = bound / (s != TermId.NONE && o != TermId.NONE ? 4 : 2);
-        }
-        return Math.max(cap, bound);
+        return Math.max(cap, bound == Long.MAX_VALUE ? cap : bound);
     }
 
     private static long stat(KvReader reader, byte kind, long id) {

@@ -8,7 +8,8 @@ import java.util.List;
 /**
  * Orders the patterns of a basic graph pattern for nested-loop index joins: greedily
  * the cheapest next pattern, among those that share a variable with what is already
- * bound (no cross products while a connected pattern is left).
+ * bound (no cross products while a connected pattern is left); when none does, a
+ * pattern with a constant subject or object first.
  *
  * <p>Cost of a pattern alone: the store's estimate of its matches given its constants
  * (exact when small, from the per-predicate / per-graph statistics when large). A
@@ -46,18 +47,18 @@ final class JoinPlanner {
         boolean[] used = new boolean[n];
         for (int step = 0; step < n; step++) {
             int best = -1;
-            boolean bestConnected = false;
+            int bestRank = -1;
             double bestCost = Double.MAX_VALUE;
             for (int i = 0; i < n; i++) {
                 if (used[i]) {
                     continue;
                 }
                 IdPattern p = patterns.get(i);
-                boolean connected = connected(p, bound);
+                int rank = connected(p, bound) ? 2 : anchored(p) ? 1 : 0;
                 double cost = cost(p, base[i], bound);
-                if (best < 0 || (connected && !bestConnected) || (connected == bestConnected && cost < bestCost)) {
+                if (best < 0 || rank > bestRank || (rank == bestRank && cost < bestCost)) {
                     best = i;
-                    bestConnected = connected;
+                    bestRank = rank;
                     bestCost = cost;
                 }
             }
@@ -70,6 +71,16 @@ final class JoinPlanner {
             }
         }
         return order;
+    }
+
+    /**
+     * A constant subject or object. Starting from such a pattern beats starting from a
+     * smaller predicate-only one: the store knows a predicate's size but not how many
+     * quads share one of its objects, so a small predicate-only start (100 vendors'
+     * countries) can fan out into most of the data on the next join.
+     */
+    private static boolean anchored(IdPattern p) {
+        return p.slots[Permutation.S] == IdPattern.CONSTANT || p.slots[Permutation.O] == IdPattern.CONSTANT;
     }
 
     private static boolean connected(IdPattern p, boolean[] bound) {
