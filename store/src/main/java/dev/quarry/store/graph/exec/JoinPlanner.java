@@ -93,6 +93,9 @@ final class JoinPlanner {
     }
 
     private static double cost(IdPattern p, long base, boolean[] bound) {
+        if (p.isBound(Permutation.S, bound) && p.isBound(Permutation.P, bound) && p.isBound(Permutation.O, bound)) {
+            return Math.min(base, 1); // an existence check: one probe, at most one row per graph
+        }
         double c = base;
         boolean s = joinBound(p, Permutation.S, bound);
         boolean o = joinBound(p, Permutation.O, bound);
