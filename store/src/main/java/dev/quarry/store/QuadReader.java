@@ -23,6 +23,13 @@ public interface QuadReader {
     /** The term with id {@code id}. */
     Node decode(long id);
 
+    /**
+     * An estimate of how many quads match the pattern (same conventions as {@link #find}):
+     * exact when fewer than {@code cap}, else at least {@code cap} and bounded by the
+     * store's statistics. For join ordering; not a count to report.
+     */
+    long estimate(long s, long p, long o, long g, int cap);
+
     default boolean contains(long s, long p, long o, long g) {
         try (QuadCursor c = find(s, p, o, g)) {
             return c.next();

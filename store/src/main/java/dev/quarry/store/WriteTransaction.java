@@ -45,6 +45,11 @@ public final class WriteTransaction implements QuadReader, AutoCloseable {
     }
 
     @Override
+    public long estimate(long s, long p, long o, long g, int cap) {
+        return QuadEstimates.estimate(batch, s, p, o, g, cap);
+    }
+
+    @Override
     public java.util.List<Long> namedGraphs() {
         return QuadReaderGraphs.namedGraphs(batch);
     }

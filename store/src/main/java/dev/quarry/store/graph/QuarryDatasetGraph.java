@@ -47,6 +47,11 @@ public final class QuarryDatasetGraph extends DatasetGraphBaseFind {
         ReadView view;
         WriteTransaction write;
         final List<QuadCursor> cursors = new ArrayList<>();
+        final TrackingReader tracking;
+
+        Txn(QuadStore store) {
+            tracking = new TrackingReader(store, this::reader, cursors);
+        }
 
         QuadReader reader() {
             return write != null ? write : view;
@@ -78,7 +83,7 @@ public final class QuarryDatasetGraph extends DatasetGraphBaseFind {
         if (current.get() != null) {
             throw new JenaException("already in a transaction on this thread");
         }
-        Txn txn = new Txn();
+        Txn txn = new Txn(store);
         txn.type = type;
         if (type == TxnType.WRITE) {
             txn.write = store.beginWrite();
@@ -139,6 +144,7 @@ public final class QuarryDatasetGraph extends DatasetGraphBaseFind {
     }
 
     private void endTxn(Txn txn) {
+        txn.tracking.end();
         closeCursors(txn);
         if (txn.write != null) {
             txn.write.abort(); // no-op after commit
@@ -150,7 +156,7 @@ public final class QuarryDatasetGraph extends DatasetGraphBaseFind {
     }
 
     private static void closeCursors(Txn txn) {
-        for (QuadCursor c : txn.cursors) {
+        for (QuadCursor c : List.copyOf(txn.cursors)) { // a tracked cursor unlists itself on close
             c.close();
         }
         txn.cursors.clear();
@@ -204,6 +210,16 @@ public final class QuarryDatasetGraph extends DatasetGraphBaseFind {
             action.accept(auto);
             auto.commit();
         }
+    }
+
+    /**
+     * The id-level reader of this thread's transaction, for the query executor
+     * ({@code dev.quarry.store.graph.exec}); null outside a transaction. Cursors it opens
+     * are closed when the transaction ends, if the query has not closed them.
+     */
+    public QuadReader transactionReader() {
+        Txn txn = current.get();
+        return txn == null ? null : txn.tracking;
     }
 
     // ------------------------------------------------------------------ find
