@@ -55,7 +55,7 @@ fi
 expect=${EXPECT:-$(grep -c -v -E '^[[:space:]]*(#|$)' "$file")}
 mkdir -p "$work"
 results=$work/results.tsv
-printf 'peer\tseconds\tquads_per_s\tpeak_rss_kb\tstore_bytes\tcount\tstatus\n' > "$results"
+printf 'peer\tseconds\tquads_per_s\tpeak_rss_kb\tstore_bytes\tcount\tstatus\tcpu_seconds\tload_avg\n' > "$results"
 
 # ------------------------------------------------------------------ measuring
 
@@ -69,12 +69,15 @@ run() {
     if ! /usr/bin/time -v -o "$work/$name.time" "$@" > "$work/$name.log" 2>&1; then
         echo "   $name FAILED, see $work/$name.log" >&2
         tail -5 "$work/$name.log" >&2
-        printf '%s\t-\t-\t-\t-\t-\tFAILED\n' "$name" >> "$results"
+        printf '%s\t-\t-\t-\t-\t-\tFAILED\t-\t-\n' "$name" >> "$results"
         return 1
     fi
     end=$(date +%s.%N)
     seconds=$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.3f", b - a }')
     rss=$(awk -F': ' '/Maximum resident set size/ {print $2}' "$work/$name.time")
+    # CPU time (user + system) is less disturbed than wall time when other jobs share the cores.
+    cpu=$(awk -F': ' '/User time|System time/ {t += $2} END {printf "%.1f", t}' "$work/$name.time")
+    load=$(cut -d' ' -f1 /proc/loadavg)
     bytes=$(du -sb "$store" | cut -f1)
 }
 
@@ -82,8 +85,8 @@ run() {
 record() {
     local name=$1 count=$2 status=OK
     [[ $count == "$expect" ]] || status="MISMATCH (expected $expect)"
-    printf '%s\t%.2f\t%.0f\t%s\t%s\t%s\t%s\n' "$name" "$seconds" "$(awk -v n="$expect" -v s="$seconds" 'BEGIN { print n / s }')" \
-        "$rss" "$bytes" "$count" "$status" >> "$results"
+    printf '%s\t%.2f\t%.0f\t%s\t%s\t%s\t%s\t%s\t%s\n' "$name" "$seconds" "$(awk -v n="$expect" -v s="$seconds" 'BEGIN { print n / s }')" \
+        "$rss" "$bytes" "$count" "$status" "$cpu" "$load" >> "$results"
     echo "   $name: ${seconds}s, count $count, $status" >&2
 }
 
@@ -114,7 +117,7 @@ quarry() {
     local store=$work/store-quarry
     if [[ ! -f $quarry_jar ]] || ! "$java" -jar "$quarry_jar" load --help > /dev/null 2>&1; then
         echo "== quarry: skipped ($quarry_jar missing or without a 'load' command)" >&2
-        printf 'quarry\t-\t-\t-\t-\t-\tSKIPPED (no quarry.jar load)\n' >> "$results"
+        printf 'quarry\t-\t-\t-\t-\t-\tSKIPPED (no quarry.jar load)\t-\t-\n' >> "$results"
         return 0
     fi
     # shellcheck disable=SC2086
@@ -137,16 +140,17 @@ done
 # ------------------------------------------------------------------ table
 
 echo
-echo "$(basename "$file"): $expect quads; $(nproc) cores; ratio = rate / fastest verified rate"
+echo "$(basename "$file"): $expect quads; $(nproc) cores; ratio = rate / fastest verified rate;" \
+    "cpu = user + system seconds; load = 1-min load average when the load ended"
 awk -F'\t' '
 NR == 1 { next }
 { row[NR] = $0; if ($7 == "OK" && $3 + 0 > best) best = $3 + 0 }
 END {
-    printf "%-14s %9s %11s %7s %10s %10s %11s  %s\n", "peer", "seconds", "quads/s", "ratio", "peak RSS", "store", "count", "status"
+    printf "%-14s %9s %11s %7s %8s %5s %10s %10s %11s  %s\n", "peer", "seconds", "quads/s", "ratio", "cpu s", "load", "peak RSS", "store", "count", "status"
     for (i = 2; i <= NR; i++) {
         split(row[i], f, "\t")
-        if (f[2] == "-") { printf "%-14s %9s %11s %7s %10s %10s %11s  %s\n", f[1], "-", "-", "-", "-", "-", "-", f[7]; continue }
-        printf "%-14s %9.1f %11d %7.2f %8.0fMB %8.0fMB %11s  %s\n", f[1], f[2], f[3], (best > 0 ? f[3] / best : 0), f[4] / 1024, f[5] / 1048576, f[6], f[7]
+        if (f[2] == "-") { printf "%-14s %9s %11s %7s %8s %5s %10s %10s %11s  %s\n", f[1], "-", "-", "-", "-", "-", "-", "-", "-", f[7]; continue }
+        printf "%-14s %9.1f %11d %7.2f %8.1f %5.1f %8.0fMB %8.0fMB %11s  %s\n", f[1], f[2], f[3], (best > 0 ? f[3] / best : 0), f[8], f[9], f[4] / 1024, f[5] / 1048576, f[6], f[7]
     }
 }' "$results"
 echo "(raw: $results, logs: $work/*.log)"
