@@ -16,7 +16,8 @@
 # some loaders silently drop the default-graph quads of N-Quads files that also have named graphs.
 #
 # Environment: WORK (stores, logs; default bench/target/peers-run), JVM_ARGS (for TDB2, default
-# none = JVM defaults), QUARRY_JVM_ARGS, PEERS (subset, space separated).
+# none = JVM defaults), QUARRY_JAR (default sparql-endpoint/target/quarry.jar), QUARRY_JVM_ARGS,
+# PEERS (subset, space separated).
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -29,7 +30,7 @@ work=${WORK:-$repo/bench/target/peers-run}
 peers=${PEERS:-"tdb2-basic tdb2-phased tdb2-parallel oxigraph quarry"}
 jena_dir=$repo/bench/target/peers
 venv=$repo/bench/target/venv
-quarry_jar=$repo/sparql-endpoint/target/quarry.jar
+quarry_jar=${QUARRY_JAR:-$repo/sparql-endpoint/target/quarry.jar}
 count_query='SELECT (COUNT(*) AS ?n) { { ?s ?p ?o } UNION { GRAPH ?g { ?s ?p ?o } } }'
 
 # ------------------------------------------------------------------ requirements
@@ -123,7 +124,7 @@ quarry() {
     # shellcheck disable=SC2086
     run quarry "$store" "$java" ${QUARRY_JVM_ARGS:-} -jar "$quarry_jar" load --store "$store" "$file" || return 0
     local count
-    count=$("$java" -jar "$quarry_jar" query --store "$store" "$count_query" 2>/dev/null | grep -o -E '[0-9]+' | tail -1 || true)
+    count=$("$java" -jar "$quarry_jar" query --store "$store" --format=csv "$count_query" 2>/dev/null | tail -1 | tr -d '\r' || true)
     record quarry "${count:-unverified}"
 }
 
