@@ -1,0 +1,2 @@
+/** Pieces shared by Quarry's JMH benchmarks. */
+package dev.quarry.bench.jmh;
