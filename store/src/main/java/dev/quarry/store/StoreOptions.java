@@ -11,7 +11,7 @@ package dev.quarry.store;
  */
 public record StoreOptions(long blockCacheBytes, boolean syncCommits, boolean readOnly) {
     public static StoreOptions defaults() {
-        return new StoreOptions(128L << 20, true, false);
+        return new StoreOptions(256L << 20, true, false);
     }
 
     public StoreOptions withSyncCommits(boolean sync) {

@@ -10,6 +10,7 @@ import org.rocksdb.BloomFilter;
 import org.rocksdb.CompactionPriority;
 import org.rocksdb.CompressionType;
 import org.rocksdb.FlushOptions;
+import org.rocksdb.IndexType;
 import org.rocksdb.IngestExternalFileOptions;
 import org.rocksdb.LRUCache;
 import org.rocksdb.Options;
@@ -47,11 +48,21 @@ public final class RocksKv implements KvReader, AutoCloseable {
         this.blockCache = new LRUCache(blockCacheBytes);
         this.bloom = new BloomFilter(10, false);
         this.statistics = new Statistics();
+        // Bulk loads write one large file per index. With a monolithic index and filter
+        // block per file, a block cache smaller than the data keeps evicting and re-reading
+        // megabyte-sized filter blocks on random reads (measured: a 1 M-quad verify went from
+        // minutes to seconds). Partitioned filters and a two-level index keep only small
+        // top-level blocks pinned and page the rest like data blocks.
         BlockBasedTableConfig table = new BlockBasedTableConfig()
                 .setBlockCache(blockCache)
                 .setFilterPolicy(bloom)
                 .setBlockSize(16 * 1024)
+                .setIndexType(IndexType.kTwoLevelIndexSearch)
+                .setPartitionFilters(true)
+                .setMetadataBlockSize(4096)
                 .setCacheIndexAndFilterBlocks(true)
+                .setCacheIndexAndFilterBlocksWithHighPriority(true)
+                .setPinTopLevelIndexAndFilter(true)
                 .setPinL0FilterAndIndexBlocksInCache(true);
         this.options = new Options()
                 .setCreateIfMissing(true)

@@ -1,0 +1,68 @@
+package dev.quarry.store.verify;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.quarry.store.QuadStore;
+import dev.quarry.store.WriteTransaction;
+import dev.quarry.store.encoding.KeyLayout;
+import dev.quarry.store.encoding.Permutation;
+import dev.quarry.store.rocks.KvBatch;
+import dev.quarry.store.rocks.RocksKv;
+import java.nio.file.Path;
+import org.apache.jena.graph.NodeFactory;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class StoreValidatorTest {
+    @TempDir
+    Path dir;
+
+    private long[] fill(Path store) {
+        try (QuadStore s = QuadStore.open(store); WriteTransaction w = s.beginWrite()) {
+            for (int i = 0; i < 500; i++) {
+                w.add(NodeFactory.createURI("http://ex.org/g" + (i % 4)), NodeFactory.createURI("http://ex.org/s" + i),
+                        NodeFactory.createURI("http://ex.org/p" + (i % 7)), NodeFactory.createLiteralString("value " + i));
+            }
+            long s1 = w.lookup(NodeFactory.createURI("http://ex.org/s1"));
+            long p1 = w.lookup(NodeFactory.createURI("http://ex.org/p1"));
+            long o1 = w.lookup(NodeFactory.createLiteralString("value 1"));
+            long g1 = w.lookup(NodeFactory.createURI("http://ex.org/g1"));
+            w.commit();
+            assertTrue(StoreValidator.validate(s).ok());
+            return new long[] {s1, p1, o1, g1};
+        }
+    }
+
+    @Test
+    void aQuadMissingFromOneIndexIsFoundAndNamed() {
+        Path store = dir.resolve("s");
+        long[] quad = fill(store);
+        try (RocksKv kv = RocksKv.open(store.resolve("db"), 1 << 20, true); KvBatch b = kv.newBatch()) {
+            b.delete(KeyLayout.quadKey(Permutation.OSPG, quad));
+            kv.write(b);
+        }
+        try (QuadStore s = QuadStore.open(store)) {
+            ValidationReport r = StoreValidator.validate(s);
+            assertFalse(r.ok());
+            assertTrue(r.problems().stream().anyMatch(p -> p.startsWith("OSPG lacks quad")), r.problems()::toString);
+        }
+    }
+
+    @Test
+    void aStrayKeyInOneIndexIsFound() {
+        Path store = dir.resolve("s");
+        long[] quad = fill(store);
+        quad[2] = quad[0]; // a quad that SPOG does not have
+        try (RocksKv kv = RocksKv.open(store.resolve("db"), 1 << 20, true); KvBatch b = kv.newBatch()) {
+            b.put(KeyLayout.quadKey(Permutation.GPOS, quad), new byte[0]);
+            kv.write(b);
+        }
+        try (QuadStore s = QuadStore.open(store)) {
+            ValidationReport r = StoreValidator.validate(s);
+            assertFalse(r.ok());
+            assertTrue(r.problems().stream().anyMatch(p -> p.startsWith("GPOS does not hold the same quads")),
+                    r.problems()::toString);
+        }
+    }
+}
