@@ -41,6 +41,9 @@ public record LoadRequest(String source, RdfFormat format, boolean failOnError, 
             o = JSON.parse(body);
         } catch (JsonException e) {
             throw LoaderException.badRequest("request body is not a JSON object: " + oneLine(e.getMessage()));
+        } catch (RuntimeException e) {
+            // Jena's JSON parser fails on some truncated input with other exceptions than JsonException.
+            throw LoaderException.badRequest("request body is not a JSON object (truncated or malformed)");
         }
         return from(new Params() {
             @Override
