@@ -52,6 +52,10 @@ public final class ServeCommand implements Callable<Integer> {
     @Option(names = "--max-upload-bytes", paramLabel = "BYTES", description = "largest graph store upload; 0 = no limit (default: ${DEFAULT-VALUE})")
     long maxUploadBytes = 0;
 
+    @Option(names = "--bulk-upload-bytes", paramLabel = "BYTES",
+            description = "graph store POST uploads with a Content-Length of at least this go through the bulk loader; 0 = never (default: ${DEFAULT-VALUE})")
+    long bulkUploadBytes = 64L << 20;
+
     @Option(names = "--client-timeout", paramLabel = "SECONDS",
             description = "how long a client may stall while sending or reading; also the keep-alive idle limit (default: ${DEFAULT-VALUE})")
     double clientTimeoutSeconds = 60;
@@ -122,7 +126,8 @@ public final class ServeCommand implements Callable<Integer> {
                 .maxUploadBytes(maxUploadBytes)
                 .clientTimeout(seconds(clientTimeoutSeconds))
                 .sources(new SourcePolicy(allowSource, allowHttpSource))
-                .serviceEnabled(enableService);
+                .serviceEnabled(enableService)
+                .bulkUploadBytes(bulkUploadBytes);
         if (maxConcurrentQueries != null) {
             b.maxConcurrentQueries(maxConcurrentQueries);
         }

@@ -88,6 +88,7 @@ public final class QuarryServer {
                     .syncUninterruptibly()
                     .channel();
         } catch (RuntimeException e) {
+            loadJobs.close();
             shutdownThreads();
             serverChannel = null;
             throw new IllegalStateException("cannot listen on " + options.bind() + ":" + options.port()
@@ -103,7 +104,8 @@ public final class QuarryServer {
                           PrometheusMeterRegistry registry) {
         SparqlHandler sparql = new SparqlHandler(dataset, admission, options);
         GraphStoreHandler gsp = new GraphStoreHandler(store, dataset, admission);
-        StatusHandler status = new StatusHandler(store, options, Instant.now(), admission);
+        loadJobs = new LoadJobs(store, options.sources());
+        StatusHandler status = new StatusHandler(store, options, Instant.now(), admission, loadJobs::active);
         MetricsHandler metricsHandler = new MetricsHandler(registry);
         Router router = new Router();
         for (String path : new String[] {"/sparql", "/query", "/update"}) {
@@ -117,7 +119,6 @@ public final class QuarryServer {
         router.add(HttpMethod.DELETE, "/data", new Router.Route("gsp-delete", Router.Body.BUFFERED, true, gsp));
         router.add(HttpMethod.GET, "/status", new Router.Route("status", Router.Body.BUFFERED, false, status));
         router.add(HttpMethod.GET, "/metrics", new Router.Route("metrics", Router.Body.BUFFERED, false, metricsHandler));
-        loadJobs = new LoadJobs(store, options.sources());
         new LoaderHandler(loadJobs).addRoutes(router);
         new QueryUi().addRoutes(router);
         return router;

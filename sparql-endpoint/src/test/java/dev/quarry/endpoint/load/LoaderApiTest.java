@@ -279,6 +279,8 @@ class LoaderApiTest {
             assertEquals("200 OK", del.getString("status"));
             assertEquals("LOAD_CANCELLED_BY_USER", overall(f, cancelled).getString("status"));
 
+            assertEquals(2, num(json(f.get("/status", null), 200).getObj("loads"), "active"));
+
             // queries are answered from their snapshot while the load runs
             assertEquals(10, count(f));
             slow.gate.countDown();
