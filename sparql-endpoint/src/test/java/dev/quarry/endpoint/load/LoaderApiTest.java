@@ -214,8 +214,14 @@ class LoaderApiTest {
     }
 
     @Test
-    void badRequestsAnswerNeptunesErrorBodies() {
+    void badRequestsAnswerNeptunesErrorBodies() throws Exception {
+        Path linkDir = Files.createDirectories(data.resolve("linkdir"));
+        Files.writeString(linkDir.resolve("fine.nt"), "<urn:ex:f> <urn:ex:p> \"f\" .\n");
+        Files.createSymbolicLink(linkDir.resolve("escape.nt"), tmp.resolve("secret.nt"));
         try (ServerFixture f = server()) {
+            // a link inside an allowed directory that leads outside it refuses the whole directory
+            assertError(f.post("/loader", "application/json", "{\"source\":\"" + linkDir + "\"}"),
+                    400, "BadRequestException", "--allow-source");
             String ok = data.resolve("three.nq").toUri().toString();
             assertError(f.post("/loader", "application/json", "{\"source\":\"" + ok + "\",\"format\":\"csv\"}"),
                     400, "BadRequestException", "unsupported format 'csv'");
