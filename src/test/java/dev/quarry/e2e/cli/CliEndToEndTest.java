@@ -11,6 +11,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.apache.jena.atlas.json.JSON;
+import org.apache.jena.atlas.json.JsonObject;
 import org.apache.jena.graph.Graph;
 import org.apache.jena.riot.Lang;
 import org.apache.jena.riot.RDFDataMgr;
@@ -35,6 +37,8 @@ class CliEndToEndTest {
     static final long SAMPLE_QUADS = 537;
     /** Statements in examples/data: two of them repeat statements of other files. */
     static final long SAMPLE_STATEMENTS = 539;
+    /** Errors quarry load prints before it only counts them. */
+    static final int LOG_CAP = 100;
 
     @TempDir
     static Path tmp;
@@ -77,11 +81,16 @@ class CliEndToEndTest {
         assertEquals(0, firstLoad.exit(), firstLoad.err());
         assertEquals("", firstLoad.err());
         String out = firstLoad.out();
-        assertTrue(out.startsWith("loaded 4 files in "), out);
-        assertTrue(out.contains("quads read   " + SAMPLE_STATEMENTS + "\n"), out);
-        assertTrue(out.contains("added        " + SAMPLE_QUADS + "\n"), out);
-        assertTrue(out.contains("duplicates   " + (SAMPLE_STATEMENTS - SAMPLE_QUADS) + "\n"), out);
+        assertTrue(out.startsWith("loaded 4 feeds in "), out);
+        assertTrue(out.contains("  totalRecords            " + SAMPLE_STATEMENTS + "\n"), out);
+        assertTrue(out.contains("  totalDuplicates         " + (SAMPLE_STATEMENTS - SAMPLE_QUADS) + "\n"), out);
+        assertTrue(out.contains("  parsingErrors           0\n"), out);
+        assertTrue(out.contains("  datatypeMismatchErrors  0\n"), out);
+        assertTrue(out.contains("  insertErrors            0\n"), out);
+        assertTrue(out.contains("  new quads               " + SAMPLE_QUADS + "\n"), out);
         assertTrue(out.contains(" quads/s\n"), out);
+        assertTrue(out.contains("  peak heap               "), out);
+        assertTrue(out.contains(", " + SAMPLE_QUADS + " quads\n"), out);
 
         // The oracle: RIOT reads the same files into an in-memory dataset.
         DatasetGraph riot = DatasetGraphFactory.createGeneral();
@@ -158,13 +167,58 @@ class CliEndToEndTest {
 
     @Test
     @Order(5)
-    void malformedDataFailsWithItsPositionAndLoadsNothing() throws Exception {
+    void withFailOnErrorMalformedDataFailsWithItsPositionAndLoadsNothing() throws Exception {
         Path good = tmp.resolve("good.nq");
         Files.writeString(good, "<http://ex.org/new> <http://ex.org/p> \"would be added\" .\n");
         Path bad = tmp.resolve("bad.nq");
         Files.writeString(bad, "<http://ex.org/x> <http://ex.org/p> \"fine\" .\n<http://ex.org/x> \"literal\" \"o\" .\n");
-        String line = failsWithOneLine(1, quarry.run("load", "--store", store.toString(), good.toString(), bad.toString()));
+        String line = failsWithOneLine(1, quarry.run("load", "--store", store.toString(), "--fail-on-error",
+                good.toString(), bad.toString()));
         assertTrue(line.startsWith(bad + ":2:19: "), line);
+        assertEquals(SAMPLE_QUADS, count(store));
+    }
+
+    @Test
+    @Order(5)
+    void withoutFailOnErrorBadStatementsAreSkippedCountedPrintedAndReported() throws Exception {
+        Path bad = tmp.resolve("lenient.nq");
+        StringBuilder b = new StringBuilder("<http://ex.org/x> <http://ex.org/p> \"fine\" .\n");
+        for (int i = 0; i < LOG_CAP + 5; i++) {
+            b.append("<http://ex.org/x> \"literal\" \"o\" .\n");
+        }
+        b.append("<http://ex.org/y> <http://ex.org/p> \"also fine\" .\n");
+        Files.writeString(bad, b);
+        Path lenient = tmp.resolve("lenient-store");
+        Path report = tmp.resolve("lenient-report.json");
+        QuarryCli.Run r = quarry.run("load", "--store", lenient.toString(), "--report", report.toString(),
+                "--threads", "2", "--memory", "64m", bad.toString());
+        assertEquals(0, r.exit(), r.err());
+        List<String> err = r.errLines();
+        assertEquals(LOG_CAP + 1, err.size(), r.err());
+        assertTrue(err.get(0).startsWith(bad + ":2:19: "), err.get(0));
+        assertTrue(err.get(LOG_CAP).startsWith("... and 5 more errors"), err.get(LOG_CAP));
+        assertTrue(r.out().contains("  parsingErrors           " + (LOG_CAP + 5) + "\n"), r.out());
+        assertEquals(2, count(lenient));
+
+        JsonObject json = JSON.read(report.toString());
+        assertEquals(2, json.getNumber("totalRecords").longValue());
+        assertEquals(LOG_CAP + 5, json.getNumber("parsingErrors").longValue());
+        assertEquals(0, json.getNumber("totalDuplicates").longValue());
+        assertEquals(LOG_CAP + 5, json.get("errors").getAsArray().size());
+        JsonObject first = json.get("errors").getAsArray().getFirst().getAsObject();
+        assertEquals("PARSING", first.getString("kind"));
+        assertEquals(2, first.getNumber("line").longValue());
+        assertEquals(19, first.getNumber("column").longValue());
+    }
+
+    @Test
+    @Order(5)
+    void resumeSkipsTheFeedsAlreadyLoaded() throws Exception {
+        QuarryCli.Run r = quarry.run("load", "--store", store.toString(), "--mode", "RESUME",
+                examples.resolve("data").toString());
+        assertEquals(0, r.exit(), r.err());
+        assertTrue(r.out().startsWith("loaded 0 feeds in "), r.out());
+        assertTrue(r.out().contains("  skipped (RESUME)        4 feeds\n"), r.out());
         assertEquals(SAMPLE_QUADS, count(store));
     }
 
@@ -261,7 +315,7 @@ class CliEndToEndTest {
         QuarryCli.Run demo = quarry.run("demo");
         assertEquals(0, demo.exit(), demo.err());
         assertEquals("", demo.err());
-        assertTrue(demo.out().contains("added        " + SAMPLE_QUADS + "\n"), demo.out());
+        assertTrue(demo.out().contains("  new quads               " + SAMPLE_QUADS + "\n"), demo.out());
         assertTrue(demo.out().contains("| " + SAMPLE_QUADS + "   |"), demo.out());
         assertTrue(demo.out().contains("SPARQL COUNT: " + SAMPLE_QUADS + " quads, as the store's statistics say."), demo.out());
         assertTrue(demo.out().contains("\"Crime and Punishment\"@en | \"Fyodor Dostoevsky\""), demo.out());

@@ -327,6 +327,33 @@ public final class QuadStore implements AutoCloseable {
         version.incrementAndGet();
     }
 
+    // ------------------------------------------------------------------ job records
+
+    /**
+     * Stores (or replaces) the record of a loader job, durably and at once, outside any
+     * transaction: job records describe loads, they are not data, so they neither wait
+     * for the writer lock (a running load updates its own record) nor go with DROP ALL.
+     */
+    public void putJobRecord(String id, byte[] record) {
+        checkWritable();
+        try (KvBatch b = kv.newBatch()) {
+            b.put(KeyLayout.jobKey(id), record);
+            kv.write(b);
+        }
+    }
+
+    /** Every job record, by id in key order. */
+    public Map<String, byte[]> jobRecords() {
+        checkOpen();
+        Map<String, byte[]> out = new LinkedHashMap<>();
+        try (KvIterator it = kv.scan(new byte[] {KeyLayout.TAG_JOB})) {
+            while (it.next()) {
+                out.put(KeyLayout.jobId(it.key()), it.value());
+            }
+        }
+        return out;
+    }
+
     // ------------------------------------------------------------------ statistics
 
     /** Statistics as of now. */

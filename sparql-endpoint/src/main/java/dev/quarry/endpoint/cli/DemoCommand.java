@@ -1,7 +1,8 @@
 package dev.quarry.endpoint.cli;
 
-import dev.quarry.loader.SimpleLoader;
-import dev.quarry.loader.input.Sources;
+import dev.quarry.loader.BulkLoader;
+import dev.quarry.loader.LoadOptions;
+import dev.quarry.loader.LoadReport;
 import dev.quarry.store.QuadStore;
 import dev.quarry.store.graph.QuarryDatasetGraph;
 import java.io.IOException;
@@ -61,9 +62,8 @@ final class DemoCommand implements Callable<Integer> {
             out.println("into " + (storeDir != null ? "the store " + storeDir : "a temporary store") + ".");
             out.println();
             try (QuadStore store = QuadStore.open(storePath)) {
-                SimpleLoader.Summary summary = new SimpleLoader(store).warnings(System.err::println)
-                        .load(Sources.expand(List.of(data.toString())));
-                LoadCommand.print(out, summary, store.stats().quads());
+                LoadReport report = BulkLoader.load(store, LoadOptions.of(data.toString()).withFailOnError(true));
+                LoadCommand.print(out, report, store.stats().quads());
                 QuarryDatasetGraph dsg = new QuarryDatasetGraph(store);
                 for (String name : SHOWN_QUERIES) {
                     show(dsg, name, out);

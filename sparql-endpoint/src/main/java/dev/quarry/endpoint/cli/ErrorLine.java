@@ -47,7 +47,8 @@ final class ErrorLine {
         if (e instanceof AccessDeniedException a) {
             return a.getFile() + ": permission denied";
         }
-        if (e instanceof CliFailure || e instanceof StoreException || e instanceof IOException) {
+        if (e instanceof CliFailure || e instanceof StoreException || e instanceof IOException
+                || e instanceof dev.quarry.loader.LoadException) {
             return oneLine(e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName());
         }
         // Not an expected kind of failure: say what it is, so it can be reported.

@@ -1,10 +1,21 @@
 package dev.quarry.endpoint.cli;
 
-import dev.quarry.loader.SimpleLoader;
+import dev.quarry.loader.BulkLoader;
+import dev.quarry.loader.LoadError;
+import dev.quarry.loader.LoadException;
+import dev.quarry.loader.LoadMode;
+import dev.quarry.loader.LoadOptions;
+import dev.quarry.loader.LoadReport;
+import dev.quarry.loader.Parallelism;
 import dev.quarry.loader.input.RdfFormat;
 import dev.quarry.loader.input.Sources;
 import dev.quarry.store.QuadStore;
+import java.io.IOException;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.apache.jena.irix.IRIException;
@@ -17,15 +28,15 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** {@code quarry load}: parses RDF files into the store in one transaction. */
+/** {@code quarry load}: the bulk loader ({@link BulkLoader}) from the command line. */
 @Command(name = "load",
         mixinStandardHelpOptions = true,
         description = {
-            "Loads RDF files into a store, in one transaction.",
+            "Bulk-loads RDF into a store: parses in parallel, sorts within a memory budget, and makes the whole load visible at once.",
             "",
-            "The store is created if DIR is missing or empty. Either every file is loaded or, on the first error, nothing is.",
-            "Formats are told by the file extension: nq (N-Quads), nt (N-Triples), ttl (Turtle), trig (TriG), rdf or owl (RDF/XML), jsonld (JSON-LD). Compressed files (gzip, bzip2, xz, zstd, ...) are recognised by their content, so data.nq.gz is N-Quads. A directory loads every file below it.",
-            "This is the plain loader: the whole load is held in memory until the commit, so it suits files of up to a few million quads.",
+            "The store is created if DIR is missing or empty. Sources are files, directories (every file below), globs ('dumps/*.nq.gz'), http(s) URLs, or - for stdin.",
+            "Formats are told by the file extension: nq (N-Quads), nt (N-Triples), ttl (Turtle), trig (TriG), rdf or owl (RDF/XML), jsonld (JSON-LD). Compression (gzip, bzip2, xz, zstd, lz4, snappy, deflate) and tar/zip archives are recognised by their content, so data.nq.gz is N-Quads.",
+            "Bad statements are skipped, counted and printed as file:line:col: message; with --fail-on-error the first one stops the load and nothing of it becomes visible.",
             ""})
 final class LoadCommand implements Callable<Integer> {
     @Spec
@@ -35,8 +46,8 @@ final class LoadCommand implements Callable<Integer> {
     StoreOption store;
 
     @Option(names = "--format", paramLabel = "FORMAT",
-            description = "The format of every file, instead of telling it from the name: nquads, ntriples,"
-                    + " turtle, trig, rdfxml, jsonld.")
+            description = "The format of every source, instead of telling it from the name: nquads, ntriples,"
+                    + " turtle, trig, rdfxml, jsonld. Needed for stdin.")
     String format;
 
     @Option(names = "--graph", paramLabel = "IRI",
@@ -45,27 +56,99 @@ final class LoadCommand implements Callable<Integer> {
                     + " keep their graph.")
     String graph;
 
-    @Option(names = "--base", paramLabel = "IRI",
-            description = "Base IRI for relative IRIs in the data (default: each file's file: IRI).")
+    @Option(names = "--base", paramLabel = "IRI", description = "Base IRI for relative IRIs in the data.")
     String base;
 
-    @Parameters(arity = "1..*", paramLabel = "SOURCE", description = "Files or directories to load.")
+    @Option(names = "--parallelism", paramLabel = "LEVEL",
+            description = "Worker threads as Neptune's levels: LOW (cores/8), MEDIUM (cores/2), HIGH (cores),"
+                    + " OVERSUBSCRIBE (cores x 2); at least 1 (default: ${DEFAULT-VALUE}).")
+    Parallelism parallelism = Parallelism.HIGH;
+
+    @Option(names = "--threads", paramLabel = "N", description = "Worker threads; overrides --parallelism.")
+    int threads;
+
+    @Option(names = "--memory", paramLabel = "SIZE",
+            description = "Heap the load may use for batches, sorted runs and the dictionary, e.g. 512m, 2g"
+                    + " (default: half the maximum heap). Beyond it, sorted runs spill to disk.")
+    String memory;
+
+    @Option(names = "--tmp", paramLabel = "DIR", description = "Where spill files go (default: the store's tmp/).")
+    Path tmp;
+
+    @Option(names = "--fail-on-error", description = "Stop at the first bad statement; nothing of the load becomes visible.")
+    boolean failOnError;
+
+    @Option(names = "--mode", paramLabel = "MODE",
+            description = "NEW loads every source; RESUME skips files an earlier committed load recorded (default: ${DEFAULT-VALUE}).")
+    LoadMode mode = LoadMode.NEW;
+
+    @Option(names = "--report", paramLabel = "FILE", description = "Also write the summary and the first errors as JSON to FILE.")
+    Path report;
+
+    @Parameters(arity = "1..*", paramLabel = "SOURCE", description = "Files, directories, globs, URLs, or - for stdin.")
     List<String> sources;
 
     @Override
-    public Integer call() throws Exception {
+    public Integer call() {
+        LoadOptions options = options();
+        Sources.expand(sources, java.io.InputStream.nullInputStream()); // a missing file fails before the store is touched
+        PrintStream out = System.out;
+        LoadProgressPrinter progress = new LoadProgressPrinter(System.err, System.console() != null, failOnError);
+        try (QuadStore qs = store.openOrCreate()) {
+            LoadReport r;
+            try {
+                r = BulkLoader.load(qs, options, progress);
+            } catch (LoadException e) {
+                progress.end();
+                throw failure(e, progress.firstError());
+            }
+            progress.end();
+            progress.printErrorTail();
+            print(out, r, qs.stats().quads());
+            if (report != null) {
+                writeReport(r);
+            }
+        }
+        return Main.OK;
+    }
+
+    private LoadOptions options() {
         RdfFormat fmt = format == null ? null : RdfFormat.byName(format).orElseThrow(() -> new ParameterException(
                 spec.commandLine(), "unknown format '" + format + "': use nquads, ntriples, turtle, trig, rdfxml or jsonld"));
         checkAbsoluteIri("--graph", graph);
         checkAbsoluteIri("--base", base);
-        var expanded = Sources.expand(sources); // fails on a missing file before the store is touched
-        PrintStream out = System.out;
-        try (QuadStore qs = store.openOrCreate()) {
-            SimpleLoader.Summary s = new SimpleLoader(qs).format(fmt).graph(graph).base(base)
-                    .warnings(System.err::println).load(expanded);
-            print(out, s, qs.stats().quads());
+        if (threads < 0) {
+            throw new ParameterException(spec.commandLine(), "--threads must be at least 1, got " + threads);
         }
-        return Main.OK;
+        long memoryBytes = 0;
+        if (memory != null) {
+            try {
+                memoryBytes = ByteSize.parse(memory);
+            } catch (IllegalArgumentException e) {
+                throw new ParameterException(spec.commandLine(), "--memory: " + e.getMessage());
+            }
+        }
+        return LoadOptions.of(sources).withFormat(fmt).withGraph(graph).withBase(base).withParallelism(parallelism)
+                .withThreads(threads).withMemory(memoryBytes).withTmpDir(tmp).withFailOnError(failOnError).withMode(mode);
+    }
+
+    /** A failed load as one line: positioned for a bad statement, else what went wrong. */
+    private static RuntimeException failure(LoadException e, LoadError first) {
+        if (first != null && first.toString().equals(e.getMessage())) {
+            return CliFailure.at(first.file(), first.line(), first.column(), first.message(), e);
+        }
+        if (e.getCause() instanceof UncheckedIOException io) {
+            return io;
+        }
+        return new CliFailure(e.getMessage(), e);
+    }
+
+    private void writeReport(LoadReport r) {
+        try {
+            Files.writeString(report, r.toJson(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new CliFailure("--report " + report + ": cannot write: " + e.getMessage(), e);
+        }
     }
 
     private void checkAbsoluteIri(String option, String iri) {
@@ -81,12 +164,22 @@ final class LoadCommand implements Callable<Integer> {
         }
     }
 
-    static void print(PrintStream out, SimpleLoader.Summary s, long storeQuads) {
-        out.printf(Text.LOCALE, "loaded %d file%s in %s%n", s.feeds(), s.feeds() == 1 ? "" : "s", Text.seconds(s.elapsedNanos()));
-        out.printf(Text.LOCALE, "  quads read   %,d%n", s.quadsRead());
-        out.printf(Text.LOCALE, "  added        %,d%n", s.quadsAdded());
-        out.printf(Text.LOCALE, "  duplicates   %,d%n", s.duplicates());
-        out.printf(Text.LOCALE, "  rate         %,.0f quads/s%n", s.quadsPerSecond());
-        out.printf(Text.LOCALE, "  store now    %,d quads%n", storeQuads);
+    /** The summary, with Neptune's names for the counts. */
+    static void print(PrintStream out, LoadReport r, long storeQuads) {
+        out.printf(Text.LOCALE, "loaded %d feed%s in %s%n", r.feedsLoaded(), r.feedsLoaded() == 1 ? "" : "s",
+                Text.seconds((long) (r.totalTimeSpent() * 1e9)));
+        if (r.feedsSkipped() > 0) {
+            out.printf(Text.LOCALE, "  skipped (RESUME)        %,d feeds%n", r.feedsSkipped());
+        }
+        out.printf(Text.LOCALE, "  totalRecords            %,d%n", r.totalRecords());
+        out.printf(Text.LOCALE, "  totalDuplicates         %,d%n", r.totalDuplicates());
+        out.printf(Text.LOCALE, "  parsingErrors           %,d%n", r.parsingErrors());
+        out.printf(Text.LOCALE, "  datatypeMismatchErrors  %,d%n", r.datatypeMismatchErrors());
+        out.printf(Text.LOCALE, "  insertErrors            %,d%n", r.insertErrors());
+        out.printf(Text.LOCALE, "  totalTimeSpent          %.3f s%n", r.totalTimeSpent());
+        out.printf(Text.LOCALE, "  new quads               %,d%n", r.newQuads());
+        out.printf(Text.LOCALE, "  rate                    %,.0f quads/s%n", r.quadsPerSecond());
+        out.printf(Text.LOCALE, "  peak heap               %s%n", Text.bytes(r.peakHeapBytes()));
+        out.printf(Text.LOCALE, "  store size              %s, %,d quads%n", Text.bytes(r.storeSizeBytes()), storeQuads);
     }
 }

@@ -21,7 +21,7 @@ import picocli.CommandLine.Option;
  * acknowledged write is on disk.
  */
 @Command(name = "serve", mixinStandardHelpOptions = true,
-        description = "Serve a store over HTTP: SPARQL 1.1 protocol, graph store protocol, query UI at /, /status, /metrics.")
+        description = "Serve a store over HTTP: SPARQL 1.1 protocol, graph store protocol, loader API at /loader, query UI at /, /status, /metrics.")
 public final class ServeCommand implements Callable<Integer> {
     @Option(names = "--store", required = true, paramLabel = "DIR", description = "the store directory (created if empty)")
     Path store;
@@ -52,15 +52,19 @@ public final class ServeCommand implements Callable<Integer> {
     @Option(names = "--max-upload-bytes", paramLabel = "BYTES", description = "largest graph store upload; 0 = no limit (default: ${DEFAULT-VALUE})")
     long maxUploadBytes = 0;
 
+    @Option(names = "--bulk-upload-bytes", paramLabel = "BYTES",
+            description = "graph store POST uploads with a Content-Length of at least this go through the bulk loader; 0 = never (default: ${DEFAULT-VALUE})")
+    long bulkUploadBytes = 64L << 20;
+
     @Option(names = "--client-timeout", paramLabel = "SECONDS",
             description = "how long a client may stall while sending or reading; also the keep-alive idle limit (default: ${DEFAULT-VALUE})")
     double clientTimeoutSeconds = 60;
 
     @Option(names = "--allow-source", paramLabel = "DIR",
-            description = "a directory whose files SPARQL LOAD <file:...> may read (repeatable; default: none, LOAD of files is refused)")
+            description = "a directory whose files SPARQL LOAD <file:...> and POST /loader may read (repeatable; default: none, loading files is refused)")
     List<Path> allowSource = new ArrayList<>();
 
-    @Option(names = "--allow-http-source", description = "let SPARQL LOAD fetch http(s) URLs (default: refused)")
+    @Option(names = "--allow-http-source", description = "let SPARQL LOAD and POST /loader fetch http(s) URLs (default: refused)")
     boolean allowHttpSource;
 
     @Option(names = "--enable-service", description = "allow SPARQL SERVICE (federated queries to other endpoints; default: refused)")
@@ -122,7 +126,8 @@ public final class ServeCommand implements Callable<Integer> {
                 .maxUploadBytes(maxUploadBytes)
                 .clientTimeout(seconds(clientTimeoutSeconds))
                 .sources(new SourcePolicy(allowSource, allowHttpSource))
-                .serviceEnabled(enableService);
+                .serviceEnabled(enableService)
+                .bulkUploadBytes(bulkUploadBytes);
         if (maxConcurrentQueries != null) {
             b.maxConcurrentQueries(maxConcurrentQueries);
         }

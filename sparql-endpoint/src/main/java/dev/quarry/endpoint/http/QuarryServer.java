@@ -1,5 +1,7 @@
 package dev.quarry.endpoint.http;
 
+import dev.quarry.endpoint.load.LoadJobs;
+import dev.quarry.endpoint.load.LoaderHandler;
 import dev.quarry.endpoint.monitor.MetricsHandler;
 import dev.quarry.endpoint.monitor.StatusHandler;
 import dev.quarry.endpoint.monitor.StoreMetrics;
@@ -40,7 +42,8 @@ import org.slf4j.LoggerFactory;
  * ends the server, not the store.
  *
  * <p>Routes: {@code /sparql}, {@code /query}, {@code /update} (SPARQL 1.1 Protocol),
- * {@code /data} (Graph Store Protocol), {@code /status}, {@code /metrics}, and the
+ * {@code /data} (Graph Store Protocol), {@code /loader} (bulk loads, as Amazon Neptune's
+ * loader API), {@code /status}, {@code /metrics}, and the
  * query UI at {@code /} with its files under {@code /ui/}.
  */
 public final class QuarryServer {
@@ -53,6 +56,7 @@ public final class QuarryServer {
     private ChannelGroup channels;
     private Channel serverChannel;
     private QueryAdmission admission;
+    private LoadJobs loadJobs;
     private int port;
 
     /** Starts serving {@code store}; returns the bound port (useful with port 0). */
@@ -84,6 +88,7 @@ public final class QuarryServer {
                     .syncUninterruptibly()
                     .channel();
         } catch (RuntimeException e) {
+            loadJobs.close();
             shutdownThreads();
             serverChannel = null;
             throw new IllegalStateException("cannot listen on " + options.bind() + ":" + options.port()
@@ -99,7 +104,8 @@ public final class QuarryServer {
                           PrometheusMeterRegistry registry) {
         SparqlHandler sparql = new SparqlHandler(dataset, admission, options);
         GraphStoreHandler gsp = new GraphStoreHandler(store, dataset, admission);
-        StatusHandler status = new StatusHandler(store, options, Instant.now(), admission);
+        loadJobs = new LoadJobs(store, options.sources());
+        StatusHandler status = new StatusHandler(store, options, Instant.now(), admission, loadJobs::active);
         MetricsHandler metricsHandler = new MetricsHandler(registry);
         Router router = new Router();
         for (String path : new String[] {"/sparql", "/query", "/update"}) {
@@ -113,6 +119,7 @@ public final class QuarryServer {
         router.add(HttpMethod.DELETE, "/data", new Router.Route("gsp-delete", Router.Body.BUFFERED, true, gsp));
         router.add(HttpMethod.GET, "/status", new Router.Route("status", Router.Body.BUFFERED, false, status));
         router.add(HttpMethod.GET, "/metrics", new Router.Route("metrics", Router.Body.BUFFERED, false, metricsHandler));
+        new LoaderHandler(loadJobs).addRoutes(router);
         new QueryUi().addRoutes(router);
         return router;
     }
@@ -141,6 +148,7 @@ public final class QuarryServer {
             }
             awaitIdle(TimeUnit.SECONDS.toNanos(30));
         }
+        loadJobs.close(); // a running load is cancelled: nothing of it is committed
         workers.shutdown();
         try {
             workers.awaitTermination(30, TimeUnit.SECONDS);

@@ -9,6 +9,8 @@ import java.util.stream.Collectors;
 /**
  * The table from method + path to a handler, as Fuseki routes. A path that is not in
  * the table answers 404; a method the path does not serve answers 405 with Allow.
+ * A path registered as {@code /base/*} matches {@code /base/} plus one more segment
+ * ({@code /loader/<id>}), when no exact path matches.
  */
 public final class Router {
     /** Whether a route's request body is read into memory first or streamed to the handler. */
@@ -34,6 +36,10 @@ public final class Router {
 
     public Route find(HttpMethod method, String path) {
         Map<HttpMethod, Route> byMethod = table.get(path);
+        int slash = path.lastIndexOf('/');
+        if (byMethod == null && slash > 0 && slash < path.length() - 1) {
+            byMethod = table.get(path.substring(0, slash) + "/*");
+        }
         if (byMethod == null) {
             throw new HttpError(HttpResponseStatus.NOT_FOUND, "no such endpoint: " + path);
         }

@@ -20,6 +20,8 @@ import java.time.Duration;
  * @param shutdownGrace        how long a stop waits for running requests before cancelling queries
  * @param sources              what {@code LOAD} may read: allowed directories, http(s) or not; nothing by default
  * @param serviceEnabled       whether SPARQL {@code SERVICE} may call other endpoints (off by default)
+ * @param bulkUploadBytes      graph store POST uploads with a Content-Length at least this large go through
+ *                             the bulk loader instead of one write transaction; 0 = never
  */
 public record ServerOptions(
         String bind,
@@ -33,7 +35,8 @@ public record ServerOptions(
         Duration clientTimeout,
         Duration shutdownGrace,
         SourcePolicy sources,
-        boolean serviceEnabled) {
+        boolean serviceEnabled,
+        long bulkUploadBytes) {
 
     public static final int DEFAULT_PORT = 7878;
 
@@ -52,6 +55,9 @@ public record ServerOptions(
         }
         if (sources == null) {
             throw new IllegalArgumentException("sources policy must not be null");
+        }
+        if (bulkUploadBytes < 0) {
+            throw new IllegalArgumentException("bulk upload threshold must not be negative");
         }
         if (authToken != null && authToken.isBlank()) {
             throw new IllegalArgumentException("auth token must not be blank");
@@ -81,6 +87,7 @@ public record ServerOptions(
         b.shutdownGrace = shutdownGrace;
         b.sources = sources;
         b.serviceEnabled = serviceEnabled;
+        b.bulkUploadBytes = bulkUploadBytes;
         return b;
     }
 
@@ -98,6 +105,7 @@ public record ServerOptions(
         private Duration shutdownGrace = Duration.ofSeconds(30);
         private SourcePolicy sources = SourcePolicy.none();
         private boolean serviceEnabled;
+        private long bulkUploadBytes = 64L << 20;
 
         public Builder bind(String v) { bind = v; return this; }
         public Builder port(int v) { port = v; return this; }
@@ -111,10 +119,11 @@ public record ServerOptions(
         public Builder shutdownGrace(Duration v) { shutdownGrace = v; return this; }
         public Builder sources(SourcePolicy v) { sources = v; return this; }
         public Builder serviceEnabled(boolean v) { serviceEnabled = v; return this; }
+        public Builder bulkUploadBytes(long v) { bulkUploadBytes = v; return this; }
 
         public ServerOptions build() {
             return new ServerOptions(bind, port, readOnly, authToken, queryTimeout, maxConcurrentQueries,
-                    maxRequestBytes, maxUploadBytes, clientTimeout, shutdownGrace, sources, serviceEnabled);
+                    maxRequestBytes, maxUploadBytes, clientTimeout, shutdownGrace, sources, serviceEnabled, bulkUploadBytes);
         }
     }
 }

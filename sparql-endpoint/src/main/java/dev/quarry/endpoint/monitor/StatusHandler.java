@@ -9,6 +9,7 @@ import dev.quarry.store.StoreStats;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.function.IntSupplier;
 import org.apache.jena.atlas.json.JsonObject;
 
 /**
@@ -20,12 +21,16 @@ public final class StatusHandler implements Handler {
     private final ServerOptions options;
     private final Instant started;
     private final QueryAdmission admission;
+    private final IntSupplier activeLoads;
 
-    public StatusHandler(QuadStore store, ServerOptions options, Instant started, QueryAdmission admission) {
+    /** @param activeLoads bulk loads running or queued (the loader API's) */
+    public StatusHandler(QuadStore store, ServerOptions options, Instant started, QueryAdmission admission,
+                         IntSupplier activeLoads) {
         this.store = store;
         this.options = options;
         this.started = started;
         this.admission = admission;
+        this.activeLoads = activeLoads;
     }
 
     @Override
@@ -54,6 +59,9 @@ public final class StatusHandler implements Handler {
         q.put("limit", admission.limit());
         q.put("defaultTimeoutMillis", options.queryTimeout().toMillis());
         o.put("queries", q);
+        JsonObject loads = new JsonObject();
+        loads.put("active", activeLoads.getAsInt());
+        o.put("loads", loads);
         o.put("store", s);
         ex.respond(HttpResponseStatus.OK, "application/json", o.toString());
     }

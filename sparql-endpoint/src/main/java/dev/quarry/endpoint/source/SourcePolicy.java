@@ -92,7 +92,7 @@ public final class SourcePolicy {
         }
         String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
         return switch (scheme) {
-            case "file" -> new LocalFile(localFile(uri, iri));
+            case "file" -> new LocalFile(localFile(uri, iri, false));
             case "http", "https" -> {
                 if (!allowHttp) {
                     throw new SourceRefusedException("reading " + scheme + " sources is disabled on this server"
@@ -105,7 +105,28 @@ public final class SourcePolicy {
         };
     }
 
-    private Path localFile(URI uri, String iri) {
+    /**
+     * Checks a {@code file:} IRI that may name a directory (the bulk loader reads every file
+     * below it) and returns its real path. The caller must still {@link #check} each file it
+     * finds there: a link inside the directory may point anywhere.
+     *
+     * @throws SourceRefusedException if the policy forbids it or it is not a {@code file:} IRI
+     * @throws UncheckedIOException   wrapping {@link NoSuchFileException} if an allowed path does not exist
+     */
+    public Path checkFileOrDirectory(String iri) {
+        URI uri;
+        try {
+            uri = new URI(iri);
+        } catch (URISyntaxException e) {
+            throw new SourceRefusedException("not a valid source IRI: " + iri);
+        }
+        if (!"file".equalsIgnoreCase(uri.getScheme())) {
+            throw new SourceRefusedException("not a file: IRI: " + iri);
+        }
+        return localFile(uri, iri, true);
+    }
+
+    private Path localFile(URI uri, String iri, boolean directoryAllowed) {
         if (roots.isEmpty()) {
             throw new SourceRefusedException("reading local files is disabled on this server"
                     + " (start it with --allow-source DIR): " + iri);
@@ -133,7 +154,7 @@ public final class SourcePolicy {
         if (!insideAny(real, roots)) {
             throw outside(iri);
         }
-        if (!Files.isRegularFile(real)) {
+        if (!Files.isRegularFile(real) && !(directoryAllowed && Files.isDirectory(real))) {
             throw new SourceRefusedException("not a regular file: " + iri);
         }
         return real;

@@ -1,6 +1,7 @@
 package dev.quarry.endpoint.sparql;
 
 import dev.quarry.store.QuadCursor;
+import dev.quarry.store.QuadReader;
 import dev.quarry.store.WriteTransaction;
 import dev.quarry.store.encoding.TermId;
 import java.util.Arrays;
@@ -10,12 +11,12 @@ final class GraphEraser {
     private GraphEraser() {}
 
     /** The graph's id in {@code txn}, or NONE if the store does not know it. */
-    private static long graphId(WriteTransaction txn, GraphTarget target) {
+    private static long graphId(QuadReader txn, GraphTarget target) {
         return target.kind() == GraphTarget.Kind.DEFAULT ? TermId.DEFAULT_GRAPH : txn.lookup(target.graph());
     }
 
     /** Whether the graph has a quad (the default graph always exists). */
-    static boolean exists(WriteTransaction txn, GraphTarget target) {
+    static boolean exists(QuadReader txn, GraphTarget target) {
         if (target.kind() == GraphTarget.Kind.DEFAULT) {
             return true;
         }

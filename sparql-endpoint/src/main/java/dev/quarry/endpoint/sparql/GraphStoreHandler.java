@@ -25,7 +25,8 @@ import org.apache.jena.sparql.core.Quad;
  * The SPARQL 1.1 Graph Store HTTP Protocol at {@code /data}. Reads run in a read
  * transaction and stream; writes parse the request body as it arrives straight into
  * one store write transaction, so a bad upload (parse error, client gone, too large)
- * leaves nothing behind, and a success is committed before it is answered.
+ * leaves nothing behind, and a success is committed before it is answered. Large POST
+ * uploads go through the bulk loader instead ({@link BulkUpload}), as atomic and as strict.
  */
 public final class GraphStoreHandler implements Handler {
     private final QuadStore store;
@@ -85,6 +86,13 @@ public final class GraphStoreHandler implements Handler {
             throw new HttpError(HttpResponseStatus.UNSUPPORTED_MEDIA_TYPE,
                     lang.getName() + " holds quads; a graph takes triples (send quads to /data without ?graph)");
         }
+        String uploadBase = target.kind() == GraphTarget.Kind.NAMED ? target.graph().getURI() : SparqlHandler.base(ex);
+        var bulk = BulkUpload.format(ex, target, lang, ex.options().bulkUploadBytes());
+        if (bulk.isPresent()) {
+            boolean created = BulkUpload.load(store, ex, target, bulk.get(), uploadBase);
+            ex.respondEmpty(created ? HttpResponseStatus.CREATED : HttpResponseStatus.NO_CONTENT);
+            return;
+        }
         boolean created;
         try (WriteTransaction txn = store.beginWrite()) {
             created = target.kind() == GraphTarget.Kind.NAMED && !GraphEraser.exists(txn, target);
@@ -95,9 +103,8 @@ public final class GraphStoreHandler implements Handler {
                     GraphEraser.erase(txn, target);
                 }
             }
-            String base = target.kind() == GraphTarget.Kind.NAMED ? target.graph().getURI() : SparqlHandler.base(ex);
             try {
-                RDFParser.source(ex.bodyStream()).lang(lang).base(base)
+                RDFParser.source(ex.bodyStream()).lang(lang).base(uploadBase)
                         .errorHandler(PositionedErrors.INSTANCE)
                         .parse(new StoreWriter(txn, target));
             } catch (RiotException e) {

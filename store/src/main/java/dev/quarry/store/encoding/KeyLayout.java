@@ -129,6 +129,16 @@ public final class KeyLayout {
         return k;
     }
 
+    /** The key of a loader job record. */
+    public static byte[] jobKey(String id) {
+        return tagged(TAG_JOB, id.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** The job id of a {@link #jobKey}. */
+    public static String jobId(byte[] key) {
+        return new String(key, 1, key.length - 1, StandardCharsets.UTF_8);
+    }
+
     public static byte[] tagged(byte tag, byte[] rest) {
         byte[] k = new byte[rest.length + 1];
         k[0] = tag;

@@ -1,0 +1,238 @@
+package dev.quarry.endpoint.load;
+
+import dev.quarry.endpoint.source.SourcePolicy;
+import dev.quarry.loader.BulkLoader;
+import dev.quarry.loader.LoadException;
+import dev.quarry.loader.LoadMode;
+import dev.quarry.loader.LoadOptions;
+import dev.quarry.loader.LoadReport;
+import dev.quarry.store.QuadStore;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.Deque;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.apache.jena.atlas.json.JSON;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The loader API's jobs: accepts loads, runs them one at a time in the order they came (a
+ * bulk load holds the store's writer lock anyway), and keeps every job's record in the
+ * store. A job that was queued or running when the server stopped or crashed did not
+ * commit, so on the next start it is reported {@code LOAD_FAILED}.
+ */
+public final class LoadJobs implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(LoadJobs.class);
+    /** Loads that may wait behind the running one, as Neptune allows. */
+    static final int MAX_QUEUED = 64;
+
+    private final QuadStore store;
+    private final SourceResolver resolver;
+    private final Map<String, LoadJob> jobs = new LinkedHashMap<>();
+    private final Deque<LoadJob> queue = new ArrayDeque<>();
+    private final Thread runner;
+    private LoadJob running;
+    private boolean closed;
+
+    public LoadJobs(QuadStore store, SourcePolicy policy) {
+        this.store = store;
+        this.resolver = new SourceResolver(policy);
+        List<LoadJob> known = new ArrayList<>();
+        store.jobRecords().forEach((id, rec) -> known.add(LoadJob.fromRecord(JSON.parse(new String(rec, StandardCharsets.UTF_8)))));
+        known.sort(Comparator.comparingLong(j -> j.submitted));
+        for (LoadJob job : known) {
+            jobs.put(job.id, job);
+            if (!job.status().finished()) {
+                job.ended(LoadStatus.LOAD_FAILED, "the server stopped before the load committed; nothing of it was loaded");
+                persist(job);
+            }
+        }
+        runner = new Thread(this::runQueue, "quarry-loader");
+        runner.setDaemon(true);
+        if (!store.options().readOnly()) {
+            runner.start();
+        }
+    }
+
+    /**
+     * Accepts a load: checks the source and the dependencies, then queues it.
+     *
+     * @return the new load id
+     * @throws LoaderException 400 for a bad source or unknown dependency, 429 if the load would
+     *                         have to wait and may not ({@code queueRequest} false), or the queue is full
+     */
+    String submit(LoadRequest request) {
+        List<String> sources = resolver.resolve(request.source());
+        synchronized (this) {
+            if (closed) {
+                throw LoaderException.tooMany("the server is shutting down");
+            }
+            for (String dep : request.dependencies()) {
+                if (!jobs.containsKey(dep)) {
+                    throw LoaderException.badRequest("unknown load id in dependencies: " + dep);
+                }
+            }
+            boolean busy = running != null || !queue.isEmpty();
+            if (busy && !request.queueRequest()) {
+                throw LoaderException.tooMany("a load is running; send queueRequest TRUE to queue behind it");
+            }
+            if (queue.size() >= MAX_QUEUED) {
+                throw LoaderException.tooMany("the load queue is full (" + MAX_QUEUED + " loads)");
+            }
+            LoadJob job = new LoadJob(UUID.randomUUID().toString(), request, sources, System.currentTimeMillis());
+            job.status(busy ? LoadStatus.LOAD_IN_QUEUE : LoadStatus.LOAD_NOT_STARTED);
+            persist(job);
+            jobs.put(job.id, job);
+            queue.add(job);
+            notifyAll();
+            return job.id;
+        }
+    }
+
+    synchronized LoadJob get(String id) {
+        LoadJob job = jobs.get(id);
+        if (job == null) {
+            throw LoaderException.notFound(id);
+        }
+        return job;
+    }
+
+    /** Load ids, the most recent first. */
+    synchronized List<String> ids(int limit) {
+        List<String> all = new ArrayList<>(jobs.keySet());
+        java.util.Collections.reverse(all);
+        return all.subList(0, Math.min(limit, all.size()));
+    }
+
+    /** Cancels a queued or running load; a running one stops and commits nothing. */
+    void cancel(String id) {
+        LoadJob job;
+        synchronized (this) {
+            job = get(id);
+            if (job.status().finished()) {
+                throw LoaderException.badRequest("load " + id + " has already ended: " + job.status());
+            }
+            job.cancel();
+            if (!queue.remove(job)) {
+                return; // running: the load sees the request, stops, and the runner records the outcome
+            }
+        }
+        job.ended(LoadStatus.LOAD_CANCELLED_BY_USER, "cancelled before it started");
+        persist(job);
+    }
+
+    /** Loads running or waiting. */
+    public synchronized int active() {
+        return queue.size() + (running == null ? 0 : 1);
+    }
+
+    private void runQueue() {
+        while (true) {
+            LoadJob job;
+            synchronized (this) {
+                while (!closed && queue.isEmpty()) {
+                    try {
+                        wait();
+                    } catch (InterruptedException e) {
+                        return;
+                    }
+                }
+                if (closed) {
+                    return;
+                }
+                job = queue.poll();
+                running = job;
+            }
+            try {
+                run(job);
+            } catch (RuntimeException e) {
+                LOG.error("load {} failed unexpectedly", job.id, e);
+                job.ended(LoadStatus.LOAD_FAILED, "internal error: " + LoadRequest.oneLine(String.valueOf(e.getMessage())));
+            } finally {
+                persist(job);
+                synchronized (this) {
+                    running = null;
+                }
+            }
+        }
+    }
+
+    private void run(LoadJob job) {
+        for (String dep : job.request.dependencies()) {
+            LoadStatus s = get(dep).status();
+            if (s != LoadStatus.LOAD_COMPLETED) {
+                job.ended(LoadStatus.LOAD_FAILED_BECAUSE_DEPENDENCY_NOT_SATISFIED, "dependency " + dep + " is " + s);
+                return;
+            }
+        }
+        LoadRequest r = job.request;
+        LoadOptions options = LoadOptions.of(job.sources).withFormat(r.format()).withGraph(r.namedGraphUri())
+                .withBase(r.baseUri()).withParallelism(r.parallelism()).withFailOnError(r.failOnError())
+                .withMode(mode(job));
+        job.started();
+        persist(job);
+        try {
+            LoadReport report = BulkLoader.load(store, options, job.listener());
+            job.completed(report);
+        } catch (LoadException e) {
+            boolean stopping;
+            synchronized (this) {
+                stopping = closed;
+            }
+            LoadStatus s = stopping ? LoadStatus.LOAD_FAILED
+                    : job.cancelRequested() ? LoadStatus.LOAD_CANCELLED_BY_USER
+                    : r.failOnError() && job.errorCount() > 0 ? LoadStatus.LOAD_CANCELLED_DUE_TO_ERRORS
+                    : LoadStatus.LOAD_FAILED;
+            job.ended(s, stopping ? "the server stopped during the load; nothing of it was loaded"
+                    : LoadRequest.oneLine(e.getMessage()));
+        }
+    }
+
+    /** AUTO resumes after an earlier load of the same source that did not complete, as Neptune's does. */
+    private LoadMode mode(LoadJob job) {
+        return switch (job.request.mode()) {
+            case "NEW" -> LoadMode.NEW;
+            case "RESUME" -> LoadMode.RESUME;
+            default -> {
+                synchronized (this) {
+                    boolean earlierFailed = jobs.values().stream().anyMatch(j -> j != job
+                            && j.request.source().equals(job.request.source()) && j.status().finished()
+                            && j.status() != LoadStatus.LOAD_COMPLETED);
+                    yield earlierFailed ? LoadMode.RESUME : LoadMode.NEW;
+                }
+            }
+        };
+    }
+
+    private void persist(LoadJob job) {
+        try {
+            store.putJobRecord(job.id, JSON.toStringFlat(job.toRecord()).getBytes(StandardCharsets.UTF_8));
+        } catch (RuntimeException e) {
+            LOG.warn("cannot record load {}: {}", job.id, e.getMessage());
+        }
+    }
+
+    /** Stops: a running load is cancelled (nothing of it is committed); queued ones stay unrun. */
+    @Override
+    public void close() {
+        LoadJob current;
+        synchronized (this) {
+            closed = true;
+            current = running;
+            notifyAll();
+        }
+        if (current != null) {
+            current.cancel();
+        }
+        try {
+            runner.join(60_000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

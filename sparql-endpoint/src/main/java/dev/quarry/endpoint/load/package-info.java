@@ -1,0 +1,6 @@
+/**
+ * The loader API, compatible with Amazon Neptune's: {@code POST /loader} queues a bulk load,
+ * {@code GET /loader/{id}} reports it, {@code DELETE /loader/{id}} cancels it. Loads run one at
+ * a time through {@link dev.quarry.loader.BulkLoader}; job records are kept in the store.
+ */
+package dev.quarry.endpoint.load;
