@@ -5,4 +5,7 @@ public interface KvReader {
     byte[] get(byte[] key);
 
     KvIterator scan(byte[] prefix);
+
+    /** A scan that can be repositioned on other prefixes ({@link KvCursor#seek}); nothing is read before the first seek. */
+    KvCursor cursor();
 }

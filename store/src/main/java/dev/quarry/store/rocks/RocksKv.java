@@ -44,7 +44,10 @@ public final class RocksKv implements KvReader, AutoCloseable {
 
     private RocksKv(Path dir, long blockCacheBytes, boolean sync) {
         this.dir = dir;
-        this.blockCache = new LRUCache(blockCacheBytes);
+        // Index and filter blocks go to the cache's high-priority half: a query touching
+        // data blocks all over the store must not evict them, or every read after a miss
+        // reloads a file's whole index or filter (megabytes) instead of one data block.
+        this.blockCache = new LRUCache(blockCacheBytes, -1, false, 0.5);
         this.bloom = new BloomFilter(10, false);
         this.statistics = new Statistics();
         BlockBasedTableConfig table = new BlockBasedTableConfig()
@@ -52,6 +55,7 @@ public final class RocksKv implements KvReader, AutoCloseable {
                 .setFilterPolicy(bloom)
                 .setBlockSize(16 * 1024)
                 .setCacheIndexAndFilterBlocks(true)
+                .setCacheIndexAndFilterBlocksWithHighPriority(true)
                 .setPinL0FilterAndIndexBlocksInCache(true);
         this.options = new Options()
                 .setCreateIfMissing(true)
@@ -60,6 +64,10 @@ public final class RocksKv implements KvReader, AutoCloseable {
                 .setBottommostCompressionType(CompressionType.ZSTD_COMPRESSION)
                 .setCompactionPriority(CompactionPriority.MinOverlappingRatio)
                 .setLevelCompactionDynamicLevelBytes(true)
+                // No bloom filter on the last level (most of a bulk-loaded store): point
+                // reads there are dictionary reads of ids that exist, which a filter cannot
+                // skip, and quad reads are prefix scans, which do not use whole-key filters.
+                .setOptimizeFiltersForHits(true)
                 .setMaxBackgroundJobs(Math.max(2, Runtime.getRuntime().availableProcessors()))
                 .setBytesPerSync(1 << 20)
                 .setWriteBufferSize(64L << 20)
@@ -113,6 +121,11 @@ public final class RocksKv implements KvReader, AutoCloseable {
     @Override
     public KvIterator scan(byte[] prefix) {
         return KvIterator.over(db, null, prefix);
+    }
+
+    @Override
+    public KvCursor cursor() {
+        return KvCursor.over(db, null);
     }
 
     // ------------------------------------------------------------------ writes
