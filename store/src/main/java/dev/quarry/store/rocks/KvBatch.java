@@ -80,6 +80,11 @@ public final class KvBatch implements KvReader, AutoCloseable {
 
     /** A scan per prefix: which base a prefix reads depends on the dropped ranges. */
     @Override
+    public long approximateBytes(byte[] prefix) {
+        return RocksKv.approximateBytes(db, prefix);
+    }
+
+    @Override
     public KvCursor cursor() {
         return KvCursor.rescanning(this::scan);
     }

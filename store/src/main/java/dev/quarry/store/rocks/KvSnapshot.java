@@ -33,6 +33,11 @@ public final class KvSnapshot implements KvReader, AutoCloseable {
     }
 
     @Override
+    public long approximateBytes(byte[] prefix) {
+        return RocksKv.approximateBytes(db, prefix);
+    }
+
+    @Override
     public KvCursor cursor() {
         return KvCursor.over(db, readOptions);
     }

@@ -16,6 +16,7 @@ import org.rocksdb.Options;
 import org.rocksdb.ReadOptions;
 import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
+import org.rocksdb.Slice;
 import org.rocksdb.Statistics;
 import org.rocksdb.WriteBatch;
 import org.rocksdb.WriteOptions;
@@ -126,6 +127,19 @@ public final class RocksKv implements KvReader, AutoCloseable {
     @Override
     public KvCursor cursor() {
         return KvCursor.over(db, null);
+    }
+
+    @Override
+    public long approximateBytes(byte[] prefix) {
+        return approximateBytes(db, prefix);
+    }
+
+    static long approximateBytes(RocksDB db, byte[] prefix) {
+        byte[] end = KvIterator.prefixEnd(prefix);
+        try (Slice from = new Slice(prefix); Slice to = new Slice(end == null ? new byte[] {(byte) 0xFF, (byte) 0xFF} : end)) {
+            return db.getApproximateSizes(java.util.List.of(new org.rocksdb.Range(from, to)),
+                    org.rocksdb.SizeApproximationFlag.INCLUDE_FILES, org.rocksdb.SizeApproximationFlag.INCLUDE_MEMTABLES)[0];
+        }
     }
 
     // ------------------------------------------------------------------ writes
