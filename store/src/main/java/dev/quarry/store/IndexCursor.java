@@ -3,33 +3,46 @@ package dev.quarry.store;
 import dev.quarry.store.encoding.KeyLayout;
 import dev.quarry.store.encoding.Permutation;
 import dev.quarry.store.encoding.TermId;
-import dev.quarry.store.rocks.KvIterator;
+import dev.quarry.store.rocks.KvCursor;
 import dev.quarry.store.rocks.KvReader;
 
 /**
- * One prefix scan of the index with the longest bound prefix for a pattern; positions
+ * A prefix scan of the index with the longest bound prefix for a pattern; positions
  * bound but not in the prefix (never the case for the six orders, except
- * ANY_NAMED_GRAPH) are filtered here.
+ * ANY_NAMED_GRAPH) are filtered here. {@link #seek} moves it to another pattern on
+ * the same underlying iterator.
  */
 final class IndexCursor implements QuadCursor {
-    private final KvIterator it;
-    private final Permutation perm;
-    private final long[] pattern;
-    private final boolean namedOnly;
+    private final KvCursor it;
+    private final long[] pattern = new long[4];
     private final long[] quad = new long[4];
+    private Permutation perm;
+    private boolean namedOnly;
 
-    private IndexCursor(KvIterator it, Permutation perm, long[] pattern, boolean namedOnly) {
+    private IndexCursor(KvCursor it) {
         this.it = it;
-        this.perm = perm;
-        this.pattern = pattern;
-        this.namedOnly = namedOnly;
+    }
+
+    /** A cursor positioned on nothing: {@link #seek} it. */
+    static QuadCursor open(KvReader reader) {
+        return new IndexCursor(reader.cursor());
     }
 
     static QuadCursor open(KvReader reader, long s, long p, long o, long g) {
-        boolean namedOnly = g == TermId.ANY_NAMED_GRAPH;
-        long[] pattern = {s, p, o, namedOnly ? TermId.NONE : g};
-        Permutation perm = Permutation.choose(pattern);
-        return new IndexCursor(reader.scan(KeyLayout.quadPrefix(perm, pattern)), perm, pattern, namedOnly);
+        QuadCursor c = open(reader);
+        c.seek(s, p, o, g);
+        return c;
+    }
+
+    @Override
+    public void seek(long s, long p, long o, long g) {
+        namedOnly = g == TermId.ANY_NAMED_GRAPH;
+        pattern[Permutation.S] = s;
+        pattern[Permutation.P] = p;
+        pattern[Permutation.O] = o;
+        pattern[Permutation.G] = namedOnly ? TermId.NONE : g;
+        perm = Permutation.choose(pattern);
+        it.seek(KeyLayout.quadPrefix(perm, pattern));
     }
 
     @Override

@@ -14,6 +14,9 @@ public interface QuadReader {
      */
     QuadCursor find(long s, long p, long o, long g);
 
+    /** A cursor on no pattern yet, to {@link QuadCursor#seek} many times (the inner side of a join). */
+    QuadCursor openCursor();
+
     /** The ids of the named graphs that have at least one quad, in id order. */
     java.util.List<Long> namedGraphs();
 

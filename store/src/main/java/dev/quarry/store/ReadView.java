@@ -24,6 +24,11 @@ public final class ReadView implements QuadReader, AutoCloseable {
     }
 
     @Override
+    public QuadCursor openCursor() {
+        return IndexCursor.open(snapshot);
+    }
+
+    @Override
     public long estimate(long s, long p, long o, long g, int cap) {
         return QuadEstimates.estimate(snapshot, s, p, o, g, cap);
     }

@@ -45,6 +45,12 @@ public final class WriteTransaction implements QuadReader, AutoCloseable {
     }
 
     @Override
+    public QuadCursor openCursor() {
+        checkOpen();
+        return IndexCursor.open(batch);
+    }
+
+    @Override
     public long estimate(long s, long p, long o, long g, int cap) {
         return QuadEstimates.estimate(batch, s, p, o, g, cap);
     }

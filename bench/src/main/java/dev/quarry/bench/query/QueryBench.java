@@ -1,10 +1,13 @@
 package dev.quarry.bench.query;
 
 import dev.quarry.store.QuadStore;
+import dev.quarry.store.StoreOptions;
 import dev.quarry.store.WriteTransaction;
 import dev.quarry.store.graph.QuarryDatasetGraph;
 import dev.quarry.store.graph.exec.QuarryQueryEngine;
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -33,6 +36,10 @@ import org.apache.jena.tdb2.loader.LoaderFactory;
  * per query are compared across systems, so a fast wrong answer shows.
  *
  * <pre>java -cp ... dev.quarry.bench.query.QueryBench [products=23000] [seconds-per-query=4] [workdir]</pre>
+ *
+ * <p>System properties {@code systems} (comma-separated, e.g. {@code quarry-ids,tdb2}) and
+ * {@code queries} (comma-separated name prefixes, e.g. {@code Q2,Q5}) narrow the run for
+ * A/B comparisons; {@code blockCacheMb} sets Quarry's block cache.
  */
 public final class QueryBench {
     private QueryBench() {}
@@ -49,7 +56,8 @@ public final class QueryBench {
             System.out.printf("data: %,d triples (%,d products) in %s%n", triples, products, data);
         }
         long t0 = System.nanoTime();
-        try (QuadStore store = QuadStore.open(work.resolve("quarry"))) {
+        long cacheMb = Long.getLong("blockCacheMb", StoreOptions.defaults().blockCacheBytes() >> 20);
+        try (QuadStore store = QuadStore.open(work.resolve("quarry"), StoreOptions.defaults().withBlockCacheBytes(cacheMb << 20))) {
             DatasetGraph tdb = DatabaseMgr.connectDatasetGraph(work.resolve("tdb2").toString());
             if (!reuse) {
                 loadQuarry(store, data);
@@ -72,7 +80,18 @@ public final class QueryBench {
             systems.put("quarry-plain", plain);
             systems.put("quarry-ids", ids);
             systems.put("tdb2", tdb);
-            run(systems, QueryMix.templates(products), seconds);
+            String only = System.getProperty("systems");
+            if (only != null) {
+                systems.keySet().retainAll(List.of(only.split(",")));
+            }
+            List<QueryMix.Template> templates = new ArrayList<>(QueryMix.templates(products));
+            String queries = System.getProperty("queries");
+            if (queries != null) {
+                List<String> names = List.of(queries.split(","));
+                templates.removeIf(t -> names.stream().noneMatch(t.name()::startsWith));
+            }
+            run(systems, templates, seconds);
+            System.out.printf("quarry block cache %d MB: %s%n", cacheMb, store.engineCounters());
         }
     }
 
@@ -101,7 +120,8 @@ public final class QueryBench {
     }
 
     private static void run(Map<String, DatasetGraph> systems, List<QueryMix.Template> templates, double seconds) {
-        System.out.printf("%n%-28s %-14s %12s %12s %10s%n", "query", "system", "median ms", "queries/s", "rows");
+        System.out.printf("%n%-28s %-14s %10s %10s %10s %10s %11s %8s%n", "query", "system", "median ms", "p90 ms", "max ms",
+                "cpu ms", "queries/s", "rows");
         Map<String, Double> mixSeconds = new LinkedHashMap<>();
         for (QueryMix.Template t : templates) {
             SplittableRandom r = new SplittableRandom(t.name().hashCode());
@@ -112,16 +132,19 @@ public final class QueryBench {
             long expectedRows = -1;
             for (var e : systems.entrySet()) {
                 DatasetGraph dsg = e.getValue();
-                runFor(dsg, params, seconds / 4); // warm-up
+                runFor(dsg, params, seconds / 4, new double[1]); // warm-up
                 long rows = 0;
                 for (int i = 0; i < 20; i++) {
                     rows += execute(dsg, params.get(i));
                 }
-                double[] lat = runFor(dsg, params, seconds);
-                double median = median(lat);
+                double[] cpu = new double[1];
+                double[] lat = runFor(dsg, params, seconds, cpu);
+                double[] sorted = lat.clone();
+                Arrays.sort(sorted);
                 double total = Arrays.stream(lat).sum();
-                System.out.printf("%-28s %-14s %12.3f %12.1f %10d%s%n", t.name(), e.getKey(), median * 1e3,
-                        lat.length / total, rows, expectedRows >= 0 && rows != expectedRows ? "  ROW COUNT DIFFERS" : "");
+                System.out.printf("%-28s %-14s %10.3f %10.3f %10.1f %10.3f %11.1f %8d%s%n", t.name(), e.getKey(),
+                        quantile(sorted, 0.5) * 1e3, quantile(sorted, 0.9) * 1e3, sorted[sorted.length - 1] * 1e3,
+                        cpu[0] / lat.length * 1e3, lat.length / total, rows, expectedRows >= 0 && rows != expectedRows ? "  ROW COUNT DIFFERS" : "");
                 expectedRows = expectedRows < 0 ? rows : expectedRows;
                 mixSeconds.merge(e.getKey(), total / lat.length, Double::sum);
             }
@@ -131,9 +154,15 @@ public final class QueryBench {
                 sys, 1 / s, templates.size() / s));
     }
 
-    /** Runs queries from the list in turn for about {@code seconds}; returns each latency in seconds. */
-    private static double[] runFor(DatasetGraph dsg, List<String> params, double seconds) {
+    /**
+     * Runs queries from the list in turn for about {@code seconds}; returns each latency in
+     * seconds and adds the thread's CPU seconds to {@code cpu[0]} (steadier than wall time
+     * on a shared machine; the stores' reads run on this thread).
+     */
+    private static double[] runFor(DatasetGraph dsg, List<String> params, double seconds, double[] cpu) {
         List<Double> lat = new ArrayList<>();
+        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        long cpu0 = threads.getCurrentThreadCpuTime();
         long end = System.nanoTime() + (long) (seconds * 1e9);
         int i = 0;
         while (System.nanoTime() < end || lat.size() < 3) {
@@ -141,6 +170,7 @@ public final class QueryBench {
             execute(dsg, params.get(i++ % params.size()));
             lat.add((System.nanoTime() - s) / 1e9);
         }
+        cpu[0] += (threads.getCurrentThreadCpuTime() - cpu0) / 1e9;
         return lat.stream().mapToDouble(Double::doubleValue).toArray();
     }
 
@@ -158,10 +188,8 @@ public final class QueryBench {
         });
     }
 
-    private static double median(double[] xs) {
-        double[] s = xs.clone();
-        Arrays.sort(s);
-        return s[s.length / 2];
+    private static double quantile(double[] sorted, double q) {
+        return sorted[(int) Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
     }
 
     private static double secs(long t0) {

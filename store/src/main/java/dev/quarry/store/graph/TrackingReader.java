@@ -33,7 +33,15 @@ final class TrackingReader implements QuadReader {
 
     @Override
     public QuadCursor find(long s, long p, long o, long g) {
-        QuadCursor c = reader.get().find(s, p, o, g);
+        return track(reader.get().find(s, p, o, g));
+    }
+
+    @Override
+    public QuadCursor openCursor() {
+        return track(reader.get().openCursor());
+    }
+
+    private QuadCursor track(QuadCursor c) {
         Tracked t = new Tracked(c);
         open.add(t);
         return t;
@@ -72,6 +80,13 @@ final class TrackingReader implements QuadReader {
 
         Tracked(QuadCursor c) {
             this.c = c;
+        }
+
+        @Override
+        public void seek(long s, long p, long o, long g) {
+            if (!closed) {
+                c.seek(s, p, o, g);
+            }
         }
 
         @Override

@@ -78,6 +78,17 @@ public final class KvBatch implements KvReader, AutoCloseable {
         return KvIterator.wrap(merged, ro, base, prefix);
     }
 
+    /** A scan per prefix: which base a prefix reads depends on the dropped ranges. */
+    @Override
+    public long approximateBytes(byte[] prefix) {
+        return RocksKv.approximateBytes(db, prefix);
+    }
+
+    @Override
+    public KvCursor cursor() {
+        return KvCursor.rescanning(this::scan);
+    }
+
     private static final Slice EMPTY_BOUND = new Slice(new byte[] {0x00});
 
     private boolean inDropped(byte[] key) {

@@ -32,6 +32,16 @@ public final class KvSnapshot implements KvReader, AutoCloseable {
         return KvIterator.over(db, snapshot, prefix);
     }
 
+    @Override
+    public long approximateBytes(byte[] prefix) {
+        return RocksKv.approximateBytes(db, prefix);
+    }
+
+    @Override
+    public KvCursor cursor() {
+        return KvCursor.over(db, readOptions);
+    }
+
     /** Iterates keys in {@code [from, prefixEnd(prefix))}: a scan of {@code prefix} resumed at {@code from}. */
     public KvIterator scanFrom(byte[] prefix, byte[] from) {
         KvIterator it = KvIterator.over(db, snapshot, prefix);

@@ -17,6 +17,7 @@ import org.rocksdb.Options;
 import org.rocksdb.ReadOptions;
 import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
+import org.rocksdb.Slice;
 import org.rocksdb.Statistics;
 import org.rocksdb.WriteBatch;
 import org.rocksdb.WriteOptions;
@@ -45,7 +46,10 @@ public final class RocksKv implements KvReader, AutoCloseable {
 
     private RocksKv(Path dir, long blockCacheBytes, boolean sync) {
         this.dir = dir;
-        this.blockCache = new LRUCache(blockCacheBytes);
+        // Index and filter blocks go to the cache's high-priority half: a query touching
+        // data blocks all over the store must not evict them, or every read after a miss
+        // reloads a file's whole index or filter (megabytes) instead of one data block.
+        this.blockCache = new LRUCache(blockCacheBytes, -1, false, 0.5);
         this.bloom = new BloomFilter(10, false);
         this.statistics = new Statistics();
         // Bulk loads write one large file per index. With a monolithic index and filter
@@ -71,6 +75,9 @@ public final class RocksKv implements KvReader, AutoCloseable {
                 .setBottommostCompressionType(CompressionType.ZSTD_COMPRESSION)
                 .setCompactionPriority(CompactionPriority.MinOverlappingRatio)
                 .setLevelCompactionDynamicLevelBytes(true)
+                // Bloom filters stay on the last level too: loading into a non-empty store
+                // asks for terms and quads that are mostly absent, which filters answer
+                // without a data-block read.
                 .setMaxBackgroundJobs(Math.max(2, Runtime.getRuntime().availableProcessors()))
                 .setBytesPerSync(1 << 20)
                 .setWriteBufferSize(64L << 20)
@@ -124,6 +131,24 @@ public final class RocksKv implements KvReader, AutoCloseable {
     @Override
     public KvIterator scan(byte[] prefix) {
         return KvIterator.over(db, null, prefix);
+    }
+
+    @Override
+    public KvCursor cursor() {
+        return KvCursor.over(db, null);
+    }
+
+    @Override
+    public long approximateBytes(byte[] prefix) {
+        return approximateBytes(db, prefix);
+    }
+
+    static long approximateBytes(RocksDB db, byte[] prefix) {
+        byte[] end = KvIterator.prefixEnd(prefix);
+        try (Slice from = new Slice(prefix); Slice to = new Slice(end == null ? new byte[] {(byte) 0xFF, (byte) 0xFF} : end)) {
+            return db.getApproximateSizes(java.util.List.of(new org.rocksdb.Range(from, to)),
+                    org.rocksdb.SizeApproximationFlag.INCLUDE_FILES, org.rocksdb.SizeApproximationFlag.INCLUDE_MEMTABLES)[0];
+        }
     }
 
     // ------------------------------------------------------------------ writes

@@ -20,8 +20,9 @@ import org.apache.jena.sparql.serializer.SerializationContext;
 
 /**
  * Solves a list of id patterns for each input binding by nested-loop index joins:
- * depth first, one open cursor per pattern level, rows of ids ({@code long[]} by
- * variable slot). Each solution is an {@link IdBinding} over its input binding with
+ * depth first, one cursor per pattern level that is re-sought for every row entering
+ * the level (one index iterator per level for the whole solve, not one per row),
+ * rows of ids ({@code long[]} by variable slot, one reused array per level). Each solution is an {@link IdBinding} over its input binding with
  * the newly bound variables. The join order is chosen once, from the first input
  * binding's bound variables. The scan loop checks for cancellation every
  * {@link #CANCEL_CHECK_INTERVAL} quads, so a query with no output for a long time
@@ -39,13 +40,15 @@ final class PatternSolver extends QueryIter1 {
 
     private int[] order;
     private final QuadCursor[] cursors;
-    /** rows[k]: the row entering level k. */
+    /** rows[k]: the row entering level k; rows[n]: the last solution. Reused arrays. */
     private final long[][] rows;
     private final long[] key = new long[4];
     /** Per level, the last triple seen (union graph de-duplication); null before the first. */
     private final long[][] lastTriple;
     private Binding parent;
     private boolean[] fromParent;
+    /** The variables a solution adds to its parent (those not given by the parent). */
+    private Var[] newVars;
     private int level = -1;
     private long steps;
     private Binding next;
@@ -59,7 +62,7 @@ final class PatternSolver extends QueryIter1 {
         this.base = base;
         this.cancelSignal = execCxt.getCancelSignal();
         this.cursors = new QuadCursor[patterns.size()];
-        this.rows = new long[patterns.size()][];
+        this.rows = new long[patterns.size() + 1][vars.length];
         this.lastTriple = new long[patterns.size()][];
     }
 
@@ -90,18 +93,15 @@ final class PatternSolver extends QueryIter1 {
                 }
                 continue;
             }
-            long[] out = nextMatch(level);
-            if (out == null) {
-                closeCursor(level);
+            if (!nextMatch(level)) {
                 level--;
                 continue;
             }
             if (level == deepest) {
-                return toBinding(out);
+                return toBinding(rows[level + 1]);
             }
             level++;
-            rows[level] = out;
-            openCursor(level);
+            seekCursor(level);
         }
     }
 
@@ -110,7 +110,8 @@ final class PatternSolver extends QueryIter1 {
         QueryIterator input = getInput();
         while (input.hasNext()) {
             Binding b = input.nextBinding();
-            long[] row = new long[vars.length];
+            long[] row = rows[0];
+            java.util.Arrays.fill(row, TermId.NONE);
             boolean[] given = new boolean[vars.length];
             if (!toRow(b, row, given)) {
                 continue; // a value the store does not have: no pattern can match it
@@ -119,10 +120,12 @@ final class PatternSolver extends QueryIter1 {
                 order = JoinPlanner.order(patterns, base, given.clone());
             }
             parent = b;
-            fromParent = given;
-            rows[0] = row;
+            if (!java.util.Arrays.equals(given, fromParent)) {
+                fromParent = given;
+                newVars = newVars(given);
+            }
             level = 0;
-            openCursor(0);
+            seekCursor(0);
             return true;
         }
         return false;
@@ -147,10 +150,13 @@ final class PatternSolver extends QueryIter1 {
         return true;
     }
 
-    private void openCursor(int lvl) {
+    private void seekCursor(int lvl) {
         IdPattern p = patterns.get(order[lvl]);
         p.searchKey(rows[lvl], key);
-        cursors[lvl] = reader.find(key[0], key[1], key[2], key[3]);
+        if (cursors[lvl] == null) {
+            cursors[lvl] = reader.openCursor();
+        }
+        cursors[lvl].seek(key[0], key[1], key[2], key[3]);
         lastTriple[lvl] = null;
     }
 
@@ -161,11 +167,12 @@ final class PatternSolver extends QueryIter1 {
         }
     }
 
-    /** The next row extending rows[lvl] by a quad of the level's cursor, or null when exhausted. */
-    private long[] nextMatch(int lvl) {
+    /** Sets rows[lvl + 1] to the next row extending rows[lvl] by a quad of the level's cursor; false when exhausted. */
+    private boolean nextMatch(int lvl) {
         IdPattern p = patterns.get(order[lvl]);
         QuadCursor c = cursors[lvl];
         long[] in = rows[lvl];
+        long[] out = rows[lvl + 1];
         while (c.next()) {
             if ((++steps & (CANCEL_CHECK_INTERVAL - 1)) == 0) {
                 checkCancelled();
@@ -184,13 +191,13 @@ final class PatternSolver extends QueryIter1 {
                     last[2] = o;
                 }
             }
-            long[] out = in.clone();
+            System.arraycopy(in, 0, out, 0, in.length);
             if (bind(p, Permutation.S, s, out) && bind(p, Permutation.P, pr, out)
                     && bind(p, Permutation.O, o, out) && bind(p, Permutation.G, c.g(), out)) {
-                return out;
+                return true;
             }
         }
-        return null;
+        return false;
     }
 
     /** Binds a position's slot to {@code id}; false if the slot already holds another id (a repeated variable). */
@@ -206,23 +213,25 @@ final class PatternSolver extends QueryIter1 {
         return row[slot] == id;
     }
 
-    private Binding toBinding(long[] row) {
-        int n = 0;
-        for (boolean g : fromParent) {
-            if (!g) {
-                n++;
+    private Var[] newVars(boolean[] given) {
+        List<Var> v = new ArrayList<>();
+        for (int i = 0; i < vars.length; i++) {
+            if (!given[i]) {
+                v.add(vars[i]);
             }
         }
-        Var[] v = new Var[n];
-        long[] ids = new long[n];
+        return v.toArray(new Var[0]);
+    }
+
+    private Binding toBinding(long[] row) {
+        long[] ids = new long[newVars.length];
         int j = 0;
         for (int i = 0; i < vars.length; i++) {
             if (!fromParent[i]) {
-                v[j] = vars[i];
                 ids[j++] = row[i];
             }
         }
-        return new IdBinding(parent, reader, v, ids);
+        return new IdBinding(parent, reader, newVars, ids); // newVars is shared, never written
     }
 
     private void checkCancelled() {
