@@ -1,6 +1,7 @@
 package dev.quarry.loader.parse;
 
 import dev.quarry.loader.encode.TermEncoder;
+import dev.quarry.loader.prefix.SharedPrefixes;
 import java.io.InputStream;
 import java.util.UUID;
 import org.apache.jena.graph.Triple;
@@ -18,13 +19,20 @@ import org.apache.jena.sparql.core.Quad;
  * own document-scoped allocation, so they never collide across feeds or loads. A syntax
  * error ends the feed (RIOT cannot resynchronise in these syntaxes): statements before it
  * are kept, the error is reported with its position.
+ *
+ * <p>Turtle and TriG declare their prefixes in the load's {@link SharedPrefixes} (on disk,
+ * keyed by feed), not in a hash map per parser: a file that starts with millions of
+ * {@code @prefix} lines then costs disk, not heap, and several such files at once no more.
  */
 public final class RiotFeedParser {
     private final TermEncoder enc;
+    private final SharedPrefixes prefixes;
     private final DatatypeCheck check = new DatatypeCheck();
 
-    public RiotFeedParser(TermEncoder enc) {
+    /** @param prefixes the load's prefix dictionary, shared by all parsers */
+    public RiotFeedParser(TermEncoder enc, SharedPrefixes prefixes) {
         this.enc = enc;
+        this.prefixes = prefixes;
     }
 
     /** @return the number of statements read */
@@ -50,23 +58,27 @@ public final class RiotFeedParser {
             }
         };
         try {
-            RDFParser.source(in).lang(lang).base(base).labelToNode(LabelToNode.createScopeByDocumentHash(feedScope))
-                    .errorHandler(handler)
-                    .parse(new StreamRDFBase() {
-                        @Override
-                        public void triple(Triple t) {
-                            count[0]++;
-                            RiotLineParser.emit(t.getSubject(), t.getPredicate(), t.getObject(), null, 0, -1,
-                                    tripleGraph, enc, check, errors, sink);
-                        }
+            StreamRDFBase dest = new StreamRDFBase() {
+                @Override
+                public void triple(Triple t) {
+                    count[0]++;
+                    RiotLineParser.emit(t.getSubject(), t.getPredicate(), t.getObject(), null, 0, -1,
+                            tripleGraph, enc, check, errors, sink);
+                }
 
-                        @Override
-                        public void quad(Quad q) {
-                            count[0]++;
-                            RiotLineParser.emit(q.getSubject(), q.getPredicate(), q.getObject(),
-                                    q.isDefaultGraph() ? null : q.getGraph(), 0, -1, tripleGraph, enc, check, errors, sink);
-                        }
-                    });
+                @Override
+                public void quad(Quad q) {
+                    count[0]++;
+                    RiotLineParser.emit(q.getSubject(), q.getPredicate(), q.getObject(),
+                            q.isDefaultGraph() ? null : q.getGraph(), 0, -1, tripleGraph, enc, check, errors, sink);
+                }
+            };
+            LabelToNode labels = LabelToNode.createScopeByDocumentHash(feedScope);
+            if (PrefixedTurtleReader.handles(lang)) {
+                PrefixedTurtleReader.parse(in, lang, base, labels, handler, prefixes.newFeedMap(), dest);
+            } else {
+                RDFParser.source(in).lang(lang).base(base).labelToNode(labels).errorHandler(handler).parse(dest);
+            }
         } catch (PositionedError e) {
             errors.parsingError(e.line, e.col, e.getMessage());
         } catch (RiotException e) {

@@ -11,6 +11,7 @@ import dev.quarry.loader.input.Feed;
 import dev.quarry.loader.input.FeedReader;
 import dev.quarry.loader.input.Source;
 import dev.quarry.loader.input.Sources;
+import dev.quarry.loader.prefix.SharedPrefixes;
 import dev.quarry.loader.progress.LoadCounters;
 import dev.quarry.loader.sort.RunStore;
 import dev.quarry.store.BulkSession;
@@ -67,6 +68,7 @@ public final class LoadPipeline {
     private boolean ownScratch;
     LoadDictionary dictionary;
     RunStore runs;
+    SharedPrefixes prefixes;
     long tripleGraph = TermId.DEFAULT_GRAPH;
 
     public LoadPipeline(QuadStore store, LoadOptions options, LoadListener listener) {
@@ -98,6 +100,7 @@ public final class LoadPipeline {
             long budget = options.memoryBudget();
             dictionary = new LoadDictionary(session, scratch, session.isEmpty(), budget * 35 / 100, 64);
             runs = new RunStore(scratch, budget * 40 / 100);
+            prefixes = new SharedPrefixes(scratch);
             if (options.graph() != null) {
                 tripleGraph = newEncoder().node(NodeFactory.createURI(options.graph()), -1);
             }
@@ -121,6 +124,9 @@ public final class LoadPipeline {
             }
             if (runs != null) {
                 runs.close();
+            }
+            if (prefixes != null) {
+                prefixes.close();
             }
             session.close(); // no-op after a commit; otherwise nothing of the load is visible
             if (ownScratch) {

@@ -34,7 +34,7 @@ final class ParseWorker implements Runnable {
         this.encoder = load.newEncoder();
         this.nquads = new NQuadsParser(encoder, true);
         this.ntriples = new NQuadsParser(encoder, false);
-        this.riot = new RiotFeedParser(encoder);
+        this.riot = new RiotFeedParser(encoder, load.prefixes);
         this.batch = new long[batchQuads * 4];
     }
 
