@@ -2,7 +2,11 @@ package dev.quarry.bench.load;
 
 import dev.quarry.bench.gen.GeneratedFile;
 import dev.quarry.bench.jmh.QuadRate;
+import dev.quarry.loader.BulkLoader;
+import dev.quarry.loader.LoadOptions;
+import dev.quarry.loader.LoadReport;
 import dev.quarry.store.QuadStore;
+import java.util.List;
 import dev.quarry.store.WriteTransaction;
 import dev.quarry.store.verify.StoreValidator;
 import dev.quarry.store.verify.ValidationReport;
@@ -37,10 +41,10 @@ import org.openjdk.jmh.annotations.Warmup;
  * ({@link StoreValidator}: all six indexes and the dictionary agree) and must hold exactly the
  * generated number of quads, or the benchmark fails.
  *
- * <p>{@link #writeTransactionBatches} is the transactional path (RIOT into
- * {@link WriteTransaction}s of {@code batch} quads, through the write-ahead log): a floor to
- * compare against, NOT the bulk loader. A {@code bulkLoader} benchmark belongs beside it once
- * {@code dev.quarry.loader.BulkLoader} exists.
+ * <p>{@link #bulkLoader} is the product's load path ({@link BulkLoader}: parallel parse,
+ * encode, sort, SST files, one atomic ingest). {@link #writeTransactionBatches} is the
+ * transactional path (RIOT into {@link WriteTransaction}s of {@code batch} quads, through
+ * the write-ahead log): a floor to compare against.
  *
  * <pre>java -jar bench/target/benchmarks.jar LoadBenchmark -p quads=200000</pre>
  */
@@ -89,6 +93,17 @@ public class LoadBenchmark {
         } finally {
             deleteTree(storeDir);
         }
+    }
+
+    @Benchmark
+    public void bulkLoader(QuadRate rate) {
+        try (QuadStore store = QuadStore.open(storeDir)) {
+            LoadReport report = BulkLoader.load(store, LoadOptions.of(List.of(data.path().toString())));
+            if (report.totalRecords() != quads) {
+                throw new IllegalStateException("bulk loader read " + report.totalRecords() + " records, expected " + quads);
+            }
+        }
+        rate.quads += quads;
     }
 
     @Benchmark
