@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 import java.net.URI;
 import java.util.List;
 import java.util.function.Function;
+import java.util.function.UnaryOperator;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.DynamicTest;
@@ -19,13 +20,18 @@ final class EntryTests {
     private EntryTests() {}
 
     static Stream<DynamicTest> of(String suite, List<ManifestEntry> entries, Function<ManifestEntry, Executable> body) {
-        return entries.stream().map(e -> DynamicTest.dynamicTest(
-                e.name() + " [" + e.id() + "]", URI.create(e.node().isURIResource() ? e.node().getURI() : e.manifest().toUri().toString()),
-                () -> run(suite, e, body.apply(e))));
+        return of(suite, entries, SkipList::reason, body);
     }
 
-    private static void run(String suite, ManifestEntry e, Executable body) throws Throwable {
-        String reason = SkipList.reason(e.id());
+    /** As {@link #of(String, List, Function)}, with another skip list: test id -> reason, or null. */
+    static Stream<DynamicTest> of(String suite, List<ManifestEntry> entries, UnaryOperator<String> skips,
+                                  Function<ManifestEntry, Executable> body) {
+        return entries.stream().map(e -> DynamicTest.dynamicTest(
+                e.name() + " [" + e.id() + "]", URI.create(e.node().isURIResource() ? e.node().getURI() : e.manifest().toUri().toString()),
+                () -> run(suite, e, skips.apply(e.id()), body.apply(e))));
+    }
+
+    private static void run(String suite, ManifestEntry e, String reason, Executable body) throws Throwable {
         if (reason == null) {
             try {
                 body.execute();
@@ -45,7 +51,7 @@ final class EntryTests {
         }
         if (passes) {
             SuiteTally.failed(suite);
-            fail("skip-listed test passes now; remove it from SkipList: " + e.id() + " (" + reason + ")");
+            fail("skip-listed test passes now; remove it from the skip list: " + e.id() + " (" + reason + ")");
         }
         SuiteTally.skipped(suite);
         Assumptions.abort("skipped: " + reason);

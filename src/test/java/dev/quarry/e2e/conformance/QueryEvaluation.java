@@ -6,14 +6,12 @@ import java.nio.file.Path;
 import org.apache.jena.graph.Graph;
 import org.apache.jena.graph.NodeFactory;
 import org.apache.jena.query.Query;
-import org.apache.jena.query.ResultSet;
 import org.apache.jena.query.ResultSetFormatter;
 import org.apache.jena.query.ResultSetRewindable;
 import org.apache.jena.rdf.model.RDFNode;
 import org.apache.jena.rdf.model.Resource;
 import org.apache.jena.riot.RDFDataMgr;
 import org.apache.jena.sparql.core.DatasetGraph;
-import org.apache.jena.sparql.exec.QueryExec;
 import org.apache.jena.sparql.resultset.ResultsCompare;
 import org.apache.jena.sparql.util.IsoMatcher;
 import org.apache.jena.system.Txn;
@@ -22,39 +20,46 @@ import org.apache.jena.system.Txn;
  * One {@code mf:QueryEvaluationTest}: {@code qt:data} into the default graph and each
  * {@code qt:graphData} into a named graph called by its file IRI (or, with neither, the
  * query's FROM / FROM NAMED files, so ARQ picks them out of the store), then the query
- * through ARQ on the store, compared with the expected results by value (and in order
- * when the query has ORDER BY), or by isomorphism for CONSTRUCT and DESCRIBE.
+ * on a {@link SparqlTarget} (ARQ on the store, or the server over HTTP), compared with
+ * the expected results by value (and in order when the query has ORDER BY), or by
+ * isomorphism for CONSTRUCT and DESCRIBE.
  */
 final class QueryEvaluation {
     private QueryEvaluation() {}
 
+    /** Runs {@code e} in-process: ARQ on the fixture's store. */
     static void run(ManifestEntry e, StoreFixture fixture) {
+        run(e, fixture, new ArqTarget(fixture.dataset()));
+    }
+
+    /** Runs {@code e} against {@code target}, which must see the fixture's store. */
+    static void run(ManifestEntry e, StoreFixture fixture, SparqlTarget target) {
         Resource action = e.action();
-        Query query = SparqlSyntax.query(ManifestEntry.file(ManifestEntry.one(action, TestVocab.QT_QUERY)));
+        Path queryFile = ManifestEntry.file(ManifestEntry.one(action, TestVocab.QT_QUERY));
+        Query query = SparqlSyntax.query(queryFile);
         QuarryDatasetGraph dsg = fixture.fresh();
         load(fixture, action, query);
         Path expectedFile = ManifestEntry.file(e.result());
-        String problem = Txn.calculateRead(dsg, () -> check(query, dsg, expectedFile));
+        String problem = check(query, queryFile, target, expectedFile);
         if (problem != null) {
-            // Tell a store bug from an ARQ one: the same query on Jena's in-memory dataset.
+            // Tell a store or transport bug from an ARQ one: the same query on Jena's in-memory dataset.
             DatasetGraph mem = Txn.calculateRead(dsg, () -> DatasetComparison.copy(dsg));
-            String inMemory = check(query, mem, expectedFile) == null ? "passes" : "fails too";
+            String inMemory = check(query, queryFile, new ArqTarget(mem), expectedFile) == null ? "passes" : "fails too";
             throw new AssertionError(problem + "\n(on Jena's in-memory copy of the same data the test " + inMemory + ")");
         }
     }
 
-    /** Null if {@code dsg} gives the expected answer, else what differs. */
-    private static String check(Query query, DatasetGraph dsg, Path expectedFile) {
-        QueryExec exec = QueryExec.dataset(dsg).query(query).build();
+    /** Null if {@code target} gives the expected answer, else what differs. */
+    private static String check(Query query, Path queryFile, SparqlTarget target, Path expectedFile) {
         if (query.isSelectType()) {
-            return compareRows(query, ExpectedResults.rows(expectedFile), ResultSet.adapt(exec.select()).rewindable());
+            return compareRows(query, ExpectedResults.rows(expectedFile), target.select(query, queryFile));
         }
         if (query.isAskType()) {
-            boolean actual = exec.ask();
+            boolean actual = target.ask(query, queryFile);
             boolean expected = ExpectedResults.bool(expectedFile);
             return expected == actual ? null : "ASK: expected " + expected + ", got " + actual;
         }
-        Graph actual = query.isConstructType() ? exec.construct() : exec.describe();
+        Graph actual = target.graph(query, queryFile);
         Graph expected = RDFDataMgr.loadGraph(expectedFile.toString());
         return IsoMatcher.isomorphic(expected, actual) ? null
                 : "graphs differ\n--- expected\n" + expected + "\n--- actual\n" + actual;

@@ -2,34 +2,41 @@ package dev.quarry.e2e.conformance;
 
 import dev.quarry.store.WriteTransaction;
 import dev.quarry.store.graph.QuarryDatasetGraph;
+import java.nio.file.Path;
 import org.apache.jena.graph.Node;
 import org.apache.jena.graph.NodeFactory;
 import org.apache.jena.rdf.model.RDFNode;
 import org.apache.jena.rdf.model.Resource;
 import org.apache.jena.sparql.core.DatasetGraph;
 import org.apache.jena.sparql.core.DatasetGraphFactory;
-import org.apache.jena.sparql.exec.UpdateExec;
 import org.apache.jena.system.Txn;
 import org.apache.jena.update.UpdateRequest;
 
 /**
  * One {@code mf:UpdateEvaluationTest}: the store starts with {@code ut:data} and
- * {@code ut:graphData} (named by their {@code rdfs:label}), the request runs in one
- * write transaction, and the default and named graphs afterwards must be isomorphic
- * to the expected ones; then the validator checks indexes, dictionary and statistics.
+ * {@code ut:graphData} (named by their {@code rdfs:label}), the request runs on a
+ * {@link SparqlTarget} (one write transaction), and the default and named graphs
+ * afterwards must be isomorphic to the expected ones; then the validator checks indexes, dictionary and statistics.
  */
 final class UpdateEvaluation {
     private UpdateEvaluation() {}
 
+    /** Runs {@code e} in-process: ARQ on the fixture's store. */
     static void run(ManifestEntry e, StoreFixture fixture) {
+        run(e, fixture, new ArqTarget(fixture.dataset()));
+    }
+
+    /** Runs {@code e} against {@code target}, which must write to the fixture's store. */
+    static void run(ManifestEntry e, StoreFixture fixture, SparqlTarget target) {
         Resource action = e.action();
-        UpdateRequest request = SparqlSyntax.update(ManifestEntry.file(ManifestEntry.one(action, TestVocab.UT_REQUEST)));
+        Path requestFile = ManifestEntry.file(ManifestEntry.one(action, TestVocab.UT_REQUEST));
+        UpdateRequest request = SparqlSyntax.update(requestFile);
         QuarryDatasetGraph dsg = fixture.fresh();
         try (WriteTransaction w = fixture.store().beginWrite()) {
             forEachFile(action, (file, graph) -> RdfFiles.load(w, file, graph));
             w.commit();
         }
-        Txn.executeWrite(dsg, () -> UpdateExec.dataset(dsg).update(request).execute());
+        target.update(request, requestFile);
 
         DatasetGraph expected = DatasetGraphFactory.create();
         forEachFile(e.result(), (file, graph) -> {
@@ -43,7 +50,7 @@ final class UpdateEvaluation {
     }
 
     private interface FileAction {
-        void accept(java.nio.file.Path file, Node graph);
+        void accept(Path file, Node graph);
     }
 
     /** The {@code ut:data} files (graph null: default) and {@code ut:graphData} files with their graph names. */

@@ -1,0 +1,53 @@
+package dev.quarry.e2e.conformance;
+
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+
+/**
+ * The evaluation tests of the W3C SPARQL 1.1 query and update suites through the HTTP
+ * endpoint, one server and store for both. Data goes into the store directly; the query
+ * or update is POSTed to {@code /sparql}; query answers are parsed as a client would and
+ * the store's state after an update is read back, then compared exactly as in-process
+ * ({@link QueryEvaluation}, {@link UpdateEvaluation}). Syntax tests are parser-only and
+ * run in {@link SparqlQuerySuiteTest} and {@link SparqlUpdateSuiteTest}.
+ */
+class SparqlHttpSuitesTest {
+    private static final String QUERY = "sparql11-query over HTTP";
+    private static final String UPDATE = "sparql11-update over HTTP";
+    private static StoreFixture fixture;
+    private static HttpTarget http;
+
+    @BeforeAll
+    static void open() {
+        fixture = new StoreFixture();
+        http = HttpTarget.start(fixture.store());
+    }
+
+    @AfterAll
+    static void close() {
+        http.close();
+        fixture.close();
+        SuiteTally.print(QUERY);
+        SuiteTally.print(UPDATE);
+    }
+
+    @TestFactory
+    Stream<DynamicTest> sparql11QueryOverHttp() {
+        var entries = evaluationTests("sparql/sparql11/manifest-sparql11-query.ttl", "QueryEvaluationTest");
+        return EntryTests.of(QUERY, entries, HttpSkipList::reason, e -> () -> QueryEvaluation.run(e, fixture, http));
+    }
+
+    @TestFactory
+    Stream<DynamicTest> sparql11UpdateOverHttp() {
+        var entries = evaluationTests("sparql/sparql11/manifest-sparql11-update.ttl", "UpdateEvaluationTest");
+        return EntryTests.of(UPDATE, entries, HttpSkipList::reason, e -> () -> UpdateEvaluation.run(e, fixture, http));
+    }
+
+    private static List<ManifestEntry> evaluationTests(String manifest, String type) {
+        return Manifest.entries(Conformance.manifest(manifest)).stream().filter(e -> e.type().equals(type)).toList();
+    }
+}
