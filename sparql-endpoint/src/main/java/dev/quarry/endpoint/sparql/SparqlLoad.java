@@ -30,8 +30,9 @@ import org.apache.jena.update.UpdateRequest;
 
 /**
  * SPARQL {@code LOAD <source> [INTO GRAPH <g>]}, confined by the server's
- * {@link SourcePolicy}: a refused source answers 403 (even with SILENT: the policy is
- * not a failure to hide). A local file is read from its real path, with compression
+ * {@link SourcePolicy}: a refused source answers 403; with SILENT it loads nothing and the
+ * request goes on, as SPARQL 1.1 says SILENT operations always succeed (nothing is read,
+ * so nothing is revealed either). A local file is read from its real path, with compression
  * sniffed and the format taken from its name, as the bulk loader does; an http(s)
  * document is fetched by Jena with content negotiation.
  *
@@ -50,7 +51,7 @@ final class SparqlLoad {
     /** Refuses (403) a request whose LOADs name sources outside the policy, before anything runs. */
     void checkAll(UpdateRequest request) {
         for (Update op : request.getOperations()) {
-            if (op instanceof UpdateLoad load) {
+            if (op instanceof UpdateLoad load && !load.getSilent()) {
                 try {
                     policy.check(load.getSource());
                 } catch (SourceRefusedException e) {
@@ -75,10 +76,7 @@ final class SparqlLoad {
         try {
             read(load.getSource(), buffered::add);
         } catch (HttpError e) {
-            if (e.status().equals(HttpResponseStatus.FORBIDDEN)) {
-                throw e;
-            }
-            return; // SILENT: a source that cannot be read loads nothing
+            return; // SILENT: a source that is refused or cannot be read loads nothing
         }
         buffered.forEach(sink);
     }
