@@ -15,7 +15,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * The dictionary of one bulk load: hash-partitioned {@link DictionaryShard}s, shared by
  * all workers. Terms already in the store keep their committed ids (looked up once per
  * load, skipped when the store is empty); new terms get ids reserved from the store.
- * {@link #writeFiles} merges every shard into one TERM2ID and one ID2TERM file.
+ * {@link #writeTermToId} and {@link #writeIdToTerm} merge every shard into one TERM2ID and
+ * one ID2TERM file; the two are independent, so they can run on two threads.
  */
 public final class LoadDictionary implements AutoCloseable {
     private final BulkSession session;
@@ -86,12 +87,17 @@ public final class LoadDictionary implements AutoCloseable {
         return n;
     }
 
-    /** Writes this load's new terms as one TERM2ID and one ID2TERM file; returns the files written. */
-    public List<Path> writeFiles() {
-        List<Path> out = new ArrayList<>(2);
-        long n = writeTermToId(out);
+    /** Writes this load's new terms as one TERM2ID file (and counts them); returns the file, if any. */
+    public List<Path> writeTermToId() {
+        List<Path> out = new ArrayList<>(1);
+        session.countTerms(writeTermToId(out));
+        return out;
+    }
+
+    /** Writes this load's new terms as one ID2TERM file; returns the file, if any. */
+    public List<Path> writeIdToTerm() {
+        List<Path> out = new ArrayList<>(1);
         writeIdToTerm(out);
-        session.countTerms(n);
         return out;
     }
 
