@@ -48,7 +48,7 @@ final class Finisher {
         tasks.add(() -> load.dictionary.writeIdToTerm());
         for (Permutation p : Permutation.values()) {
             if (p != Permutation.SPOG) {
-                tasks.add(() -> one(IndexMerger.merge(load.runs, p, session, load.listener()::cancelled)));
+                tasks.add(() -> one(IndexMerger.merge(load.runs, p, session, checkStore, load.listener()::cancelled)));
             }
         }
         List<Thread> group = new ArrayList<>();
