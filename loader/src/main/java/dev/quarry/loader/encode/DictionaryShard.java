@@ -27,7 +27,7 @@ final class DictionaryShard {
     private final int number;
     private final long budget;
     private final TermArena arena = new TermArena();
-    /** Per slot: the term's hash (high 32 bits) and its arena offset + 1 (low 32; 0 = empty), one cache line per probe. */
+    /** Per slot: the term's hash (high 32 bits) and its arena offset + 1 (low 32; 0 = empty): one read a probe. */
     private long[] slots = new long[1 << 10];
     private int entries;
     private long nextId;

@@ -97,7 +97,7 @@ final class ColumnRanks {
         }
     }
 
-    /** Writes {@code keys[0 .. m)} (packed in {@code perm}'s order) as tuples in key order, flipped ids, to {@code out}. */
+    /** Writes {@code keys[0 .. m)}, packed in {@code perm}'s order, to {@code out} as tuples of flipped ids in key order. */
     void unpack(Permutation perm, long[] keys, int m, long[] out) {
         int[] sh = shifts(perm);
         long m0 = mask(perm, 0), m1 = mask(perm, 1), m2 = mask(perm, 2), m3 = mask(perm, 3);
@@ -135,7 +135,7 @@ final class ColumnRanks {
         return (1L << bits[perm.position(slot)]) - 1;
     }
 
-    /** Fills {@code values[c]}, and the rank of quad i's value in {@code slotRank[slotOf[i]]}; returns the distinct count. */
+    /** Fills {@code values[c]} and, for quad i, its value's rank in {@code slotRank[slotOf[i]]}; returns the count. */
     private int rankColumn(long[] quads, int n, int c) {
         if (tableKeys.length == 0) {
             tableKeys = new long[1 << 10];

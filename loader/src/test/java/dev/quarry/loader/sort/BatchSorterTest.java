@@ -2,6 +2,8 @@ package dev.quarry.loader.sort;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.quarry.store.encoding.Permutation;
 import java.util.ArrayList;
@@ -24,16 +26,17 @@ class BatchSorterTest {
     }
 
     @Test
-    void batchWhoseRanksDoNotFitALongIsSortedAsTuples() {
+    void batchWhoseRanksDoNotFitALongIsSortedInParts() {
         Random rnd = new Random(8);
-        // ~70 k distinct values in each column: 4 x 17 bits > 63.
+        // ~70 k distinct values in each column: 4 x 17 bits > 63, so the batch is halved twice.
         int n = 70_000;
-        long[] quads = new long[n * 4];
-        for (int i = 0; i < quads.length; i++) {
-            quads[i] = rnd.nextLong();
-        }
-        System.arraycopy(quads, 0, quads, 4, 4); // one duplicate
-        check(quads, n);
+        long[] quads = randomLongs(rnd, n);
+        System.arraycopy(quads, 0, quads, 4, 4); // one duplicate within a part
+        System.arraycopy(quads, 0, quads, (n - 1) * 4, 4); // one across parts
+        long[] copy = quads.clone();
+        List<SortedRun> runs = new BatchSorter().sort(quads, n);
+        assertEquals(24, runs.size());
+        assertRuns(copy, n, runs);
     }
 
     @Test
@@ -81,24 +84,39 @@ class BatchSorterTest {
         assertRuns(copy, n, new BatchSorter().sort(quads, n));
     }
 
+    /** Per index, each run is strictly increasing and together they hold exactly the distinct quads. */
     private static void assertRuns(long[] original, int n, List<SortedRun> runs) {
-        assertEquals(6, runs.size());
-        for (SortedRun run : runs) {
-            List<long[]> expected = expected(original, n, run.perm);
-            assertEquals(expected.size(), run.count, run.perm + " count");
-            try (RunReader r = run.reader()) {
-                for (long[] e : expected) {
-                    r.next();
-                    assertArrayEquals(e, r.key, run.perm.toString());
+        assertEquals(0, runs.size() % 6);
+        for (Permutation perm : Permutation.values()) {
+            TreeSet<long[]> seen = new TreeSet<>(Arrays::compareUnsigned);
+            for (SortedRun run : runs) {
+                if (run.perm != perm) {
+                    continue;
                 }
-                assertEquals(false, r.next());
+                long[] previous = null;
+                try (RunReader r = run.reader()) {
+                    for (long i = 0; i < run.count; i++) {
+                        assertTrue(r.next());
+                        long[] k = r.key.clone();
+                        assertTrue(previous == null || Arrays.compareUnsigned(previous, k) < 0, perm + " order");
+                        seen.add(k);
+                        previous = k;
+                    }
+                    assertFalse(r.next());
+                }
+            }
+            List<long[]> expected = expected(original, n, perm);
+            assertEquals(expected.size(), seen.size(), perm + " distinct quads");
+            int i = 0;
+            for (long[] k : seen) {
+                assertArrayEquals(expected.get(i++), k, perm.toString());
             }
         }
     }
 
     /** Distinct tuples in key order of {@code perm}, unsigned. */
     private static List<long[]> expected(long[] quads, int n, Permutation perm) {
-        TreeSet<long[]> set = new TreeSet<>((a, b) -> Arrays.compareUnsigned(a, b));
+        TreeSet<long[]> set = new TreeSet<>(Arrays::compareUnsigned);
         for (int i = 0; i < n; i++) {
             long[] k = new long[4];
             for (int slot = 0; slot < 4; slot++) {
