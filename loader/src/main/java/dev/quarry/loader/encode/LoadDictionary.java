@@ -8,7 +8,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.PriorityQueue;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -102,56 +101,33 @@ public final class LoadDictionary implements AutoCloseable {
     }
 
     private long writeTermToId(List<Path> out) {
-        PriorityQueue<TermCursor> heap = new PriorityQueue<>(
-                (a, b) -> Arrays.compareUnsigned(a.term(), b.term()));
         List<TermCursor> all = new ArrayList<>();
         for (DictionaryShard s : shards) {
             all.addAll(s.cursorsByTerm());
         }
         long n = 0;
-        try (SstFileBuilder f = session.newFile("term2id")) {
-            for (TermCursor c : all) {
-                if (c.next()) {
-                    heap.add(c);
-                }
-            }
-            while (!heap.isEmpty()) {
-                TermCursor c = heap.poll();
+        try (TermCursor c = new MergedCursor(all, MergedCursor.BY_TERM);
+             SstFileBuilder f = session.newFile("term2id")) {
+            while (c.next()) {
                 f.add(KeyLayout.term2idKey(c.term()), KeyLayout.longBytes(c.id()));
                 n++;
-                if (c.next()) {
-                    heap.add(c);
-                }
             }
             add(out, f.finish());
-        } finally {
-            all.forEach(TermCursor::close);
         }
         return n;
     }
 
     private void writeIdToTerm(List<Path> out) {
-        PriorityQueue<TermCursor> heap = new PriorityQueue<>((a, b) -> Long.compareUnsigned(a.id(), b.id()));
         List<TermCursor> all = new ArrayList<>();
         for (DictionaryShard s : shards) {
             all.add(s.cursorById());
         }
-        try (SstFileBuilder f = session.newFile("id2term")) {
-            for (TermCursor c : all) {
-                if (c.next()) {
-                    heap.add(c);
-                }
-            }
-            while (!heap.isEmpty()) {
-                TermCursor c = heap.poll();
+        try (TermCursor c = new MergedCursor(all, MergedCursor.BY_ID);
+             SstFileBuilder f = session.newFile("id2term")) {
+            while (c.next()) {
                 f.add(KeyLayout.id2termKey(c.id()), c.term());
-                if (c.next()) {
-                    heap.add(c);
-                }
             }
             add(out, f.finish());
-        } finally {
-            all.forEach(TermCursor::close);
         }
     }
 
