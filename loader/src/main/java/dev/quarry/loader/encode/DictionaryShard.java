@@ -27,8 +27,8 @@ final class DictionaryShard {
     private final int number;
     private final long budget;
     private final TermArena arena = new TermArena();
-    private int[] slots = new int[1 << 10]; // arena offset + 1; 0 = empty
-    private int[] slotHash = new int[1 << 10];
+    /** Per slot: the term's hash (high 32 bits) and its arena offset + 1 (low 32; 0 = empty): one read a probe. */
+    private long[] slots = new long[1 << 10];
     private int entries;
     private long nextId;
     private long idsLeft;
@@ -48,11 +48,11 @@ final class DictionaryShard {
 
     synchronized long idOf(byte[] t, int off, int len, long hash) {
         int mask = slots.length - 1;
-        int h = (int) (hash >>> 32);
+        long h = hash & 0xFFFF_FFFF_0000_0000L;
         int i = (int) hash & mask;
-        for (int s; (s = slots[i]) != 0; i = (i + 1) & mask) {
-            if (slotHash[i] == h && arena.equalsTerm(s - 1, t, off, len)) {
-                return arena.id(s - 1);
+        for (long s; (s = slots[i]) != 0; i = (i + 1) & mask) {
+            if ((s & 0xFFFF_FFFF_0000_0000L) == h && arena.equalsTerm((int) s - 1, t, off, len)) {
+                return arena.id((int) s - 1);
             }
         }
         long id = TermId.NONE;
@@ -73,8 +73,7 @@ final class DictionaryShard {
             state = TermArena.NEW;
             newTerms++;
         }
-        slots[i] = arena.append(t, off, len, id, state) + 1;
-        slotHash[i] = h;
+        slots[i] = h | (arena.append(t, off, len, id, state) + 1L);
         if (++entries * 2 > slots.length) {
             grow();
         }
@@ -85,20 +84,17 @@ final class DictionaryShard {
     }
 
     private void grow() {
-        int[] oldSlots = slots, oldHash = slotHash;
-        slots = new int[oldSlots.length * 2];
-        slotHash = new int[oldSlots.length * 2];
+        long[] oldSlots = slots;
+        slots = new long[oldSlots.length * 2];
         int mask = slots.length - 1;
-        for (int j = 0; j < oldSlots.length; j++) {
-            int s = oldSlots[j];
+        for (long s : oldSlots) {
             if (s != 0) {
-                int e = s - 1;
+                int e = (int) s - 1;
                 int i = (int) ByteHash.hash(arena.bytes(), arena.start(e), arena.length(e)) & mask;
                 while (slots[i] != 0) {
                     i = (i + 1) & mask;
                 }
                 slots[i] = s;
-                slotHash[i] = oldHash[j];
             }
         }
     }
@@ -118,8 +114,7 @@ final class DictionaryShard {
         }
         spilledAny = true;
         arena.clear(false);
-        slots = new int[1 << 10];
-        slotHash = new int[1 << 10];
+        slots = new long[1 << 10];
         entries = 0;
         owner.spilled();
     }

@@ -8,14 +8,14 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.PriorityQueue;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The dictionary of one bulk load: hash-partitioned {@link DictionaryShard}s, shared by
  * all workers. Terms already in the store keep their committed ids (looked up once per
  * load, skipped when the store is empty); new terms get ids reserved from the store.
- * {@link #writeFiles} merges every shard into one TERM2ID and one ID2TERM file.
+ * {@link #writeTermToId} and {@link #writeIdToTerm} merge every shard into one TERM2ID and
+ * one ID2TERM file; the two are independent, so they can run on two threads.
  */
 public final class LoadDictionary implements AutoCloseable {
     private final BulkSession session;
@@ -86,66 +86,48 @@ public final class LoadDictionary implements AutoCloseable {
         return n;
     }
 
-    /** Writes this load's new terms as one TERM2ID and one ID2TERM file; returns the files written. */
-    public List<Path> writeFiles() {
-        List<Path> out = new ArrayList<>(2);
-        long n = writeTermToId(out);
+    /** Writes this load's new terms as one TERM2ID file (and counts them); returns the file, if any. */
+    public List<Path> writeTermToId() {
+        List<Path> out = new ArrayList<>(1);
+        session.countTerms(writeTermToId(out));
+        return out;
+    }
+
+    /** Writes this load's new terms as one ID2TERM file; returns the file, if any. */
+    public List<Path> writeIdToTerm() {
+        List<Path> out = new ArrayList<>(1);
         writeIdToTerm(out);
-        session.countTerms(n);
         return out;
     }
 
     private long writeTermToId(List<Path> out) {
-        PriorityQueue<TermCursor> heap = new PriorityQueue<>(
-                (a, b) -> Arrays.compareUnsigned(a.term(), b.term()));
         List<TermCursor> all = new ArrayList<>();
         for (DictionaryShard s : shards) {
             all.addAll(s.cursorsByTerm());
         }
         long n = 0;
-        try (SstFileBuilder f = session.newFile("term2id")) {
-            for (TermCursor c : all) {
-                if (c.next()) {
-                    heap.add(c);
-                }
-            }
-            while (!heap.isEmpty()) {
-                TermCursor c = heap.poll();
+        try (TermCursor c = new MergedCursor(all, MergedCursor.BY_TERM);
+             SstFileBuilder f = session.newFile("term2id")) {
+            while (c.next()) {
                 f.add(KeyLayout.term2idKey(c.term()), KeyLayout.longBytes(c.id()));
                 n++;
-                if (c.next()) {
-                    heap.add(c);
-                }
             }
             add(out, f.finish());
-        } finally {
-            all.forEach(TermCursor::close);
         }
         return n;
     }
 
     private void writeIdToTerm(List<Path> out) {
-        PriorityQueue<TermCursor> heap = new PriorityQueue<>((a, b) -> Long.compareUnsigned(a.id(), b.id()));
         List<TermCursor> all = new ArrayList<>();
         for (DictionaryShard s : shards) {
             all.add(s.cursorById());
         }
-        try (SstFileBuilder f = session.newFile("id2term")) {
-            for (TermCursor c : all) {
-                if (c.next()) {
-                    heap.add(c);
-                }
-            }
-            while (!heap.isEmpty()) {
-                TermCursor c = heap.poll();
+        try (TermCursor c = new MergedCursor(all, MergedCursor.BY_ID);
+             SstFileBuilder f = session.newFile("id2term")) {
+            while (c.next()) {
                 f.add(KeyLayout.id2termKey(c.id()), c.term());
-                if (c.next()) {
-                    heap.add(c);
-                }
             }
             add(out, f.finish());
-        } finally {
-            all.forEach(TermCursor::close);
         }
     }
 

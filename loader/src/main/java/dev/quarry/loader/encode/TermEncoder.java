@@ -18,6 +18,7 @@ import org.apache.jena.graph.NodeFactory;
 public final class TermEncoder {
     private static final int CACHE_BITS = 14;
     private static final int NS_CACHE_BITS = 12;
+    private static final int IRI_CACHE_BITS = 14;
     private static final byte[] XSD = "http://www.w3.org/2001/XMLSchema#".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] STRING_LOCAL = "string".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] INTEGER_LOCAL = "integer".getBytes(StandardCharsets.US_ASCII);
@@ -34,6 +35,9 @@ public final class TermEncoder {
     private final byte[][] cacheKey = new byte[1 << CACHE_BITS][];
     private final byte[][] nsKey = new byte[1 << NS_CACHE_BITS][];
     private final int[] nsId = new int[1 << NS_CACHE_BITS];
+    private final long[] iriHash = new long[1 << IRI_CACHE_BITS];
+    private final long[] iriId = new long[1 << IRI_CACHE_BITS];
+    private final byte[][] iriKey = new byte[1 << IRI_CACHE_BITS][];
     private int blankFeed = -1;
     private byte[] blankPrefix;
 
@@ -52,6 +56,22 @@ public final class TermEncoder {
 
     /** An IRI given as its (unescaped) UTF-8 bytes. */
     public long iri(byte[] b, int off, int len) {
+        // Predicates, classes, graphs and repeated subjects hit this cache on the raw bytes,
+        // skipping the namespace split, the prefix lookup and the second hash.
+        long h = ByteHash.hash(b, off, len);
+        int slot = (int) (h ^ (h >>> 29)) & ((1 << IRI_CACHE_BITS) - 1);
+        byte[] k = iriKey[slot];
+        if (k != null && iriHash[slot] == h && Arrays.equals(k, 0, k.length, b, off, off + len)) {
+            return iriId[slot];
+        }
+        long id = encodeIri(b, off, len);
+        iriKey[slot] = Arrays.copyOfRange(b, off, off + len);
+        iriHash[slot] = h;
+        iriId[slot] = id;
+        return id;
+    }
+
+    private long encodeIri(byte[] b, int off, int len) {
         int split = splitPoint(b, off, len);
         int pid = prefixId(b, off, split - off);
         int local = off + len - split;

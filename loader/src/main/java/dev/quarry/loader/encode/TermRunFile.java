@@ -70,41 +70,14 @@ final class TermRunFile {
     /** Merges runs of one shard (disjoint terms) into one, so lookups never check more than a few runs. */
     static TermRunFile merge(Path file, List<TermRunFile> runs) {
         int n = 0;
-        java.util.PriorityQueue<TermCursor> heap = new java.util.PriorityQueue<>(
-                (a, b) -> Arrays.compareUnsigned(a.term(), b.term()));
+        List<TermCursor> cursors = new java.util.ArrayList<>();
         for (TermRunFile r : runs) {
             n += r.count;
-            TermCursor c = r.cursor();
-            if (c.next()) {
-                heap.add(c);
-            }
+            cursors.add(r.cursor());
         }
-        TermCursor merged = new TermCursor() {
-            TermCursor current;
-
-            @Override
-            public boolean next() {
-                if (current != null && current.next()) {
-                    heap.add(current);
-                }
-                current = heap.poll();
-                return current != null;
-            }
-
-            @Override
-            public byte[] term() {
-                return current.term();
-            }
-
-            @Override
-            public long id() {
-                return current.id();
-            }
-
-            @Override
-            public void close() {}
-        };
-        return write(file, merged, n);
+        try (TermCursor merged = new MergedCursor(cursors, MergedCursor.BY_TERM)) {
+            return write(file, merged, n);
+        }
     }
 
     private static TermRunFile write(Path file, TermCursor entries, int n) {

@@ -100,7 +100,7 @@ public final class LineChunker {
         System.arraycopy(buf, end, carry, 0, rest);
         carryLength = rest;
         Chunk chunk = new Chunk(buf, 0, end, feed, nextLine);
-        nextLine += countNewlines(buf, end);
+        nextLine += Newlines.count(buf, 0, end);
         return chunk;
     }
 
@@ -146,13 +146,4 @@ public final class LineChunker {
         return -1;
     }
 
-    private static long countNewlines(byte[] buf, int end) {
-        long n = 0;
-        for (int i = 0; i < end; i++) {
-            if (buf[i] == '\n') {
-                n++;
-            }
-        }
-        return n;
-    }
 }

@@ -47,6 +47,17 @@ final class DatatypeCheck {
         return message;
     }
 
+    /** As {@link #check(byte[], int, int, String)}, with the lexical form as UTF-8 bytes (a String only if needed). */
+    String check(byte[] dt, int dtOff, int dtLen, byte[] lex, int off, int len) {
+        RDFDatatype type = type(dt, dtOff, dtLen);
+        if (type == null || SimpleLexicalForms.certainlyValid(type, lex, off, len)) {
+            return null;
+        }
+        message = null;
+        Checker.checkLiteral(new String(lex, off, len, StandardCharsets.UTF_8), type, capture, -1, -1);
+        return message;
+    }
+
     private RDFDatatype type(byte[] dt, int off, int len) {
         for (int i = 0; i < SLOTS; i++) {
             byte[] k = keys[i];

@@ -1,6 +1,7 @@
 package dev.quarry.loader.parse;
 
 import dev.quarry.loader.encode.TermEncoder;
+import dev.quarry.loader.input.Newlines;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -60,10 +61,7 @@ public final class NQuadsParser {
         long line = firstLine;
         int p = start;
         while (p < end) {
-            int eol = p;
-            while (eol < end && b[eol] != '\n') {
-                eol++;
-            }
+            int eol = Newlines.indexOf(b, p, end);
             lineStart = p;
             int n = scanLine(b, p, eol);
             if (n < 0) {
@@ -115,7 +113,7 @@ public final class NQuadsParser {
         if (kind[i] == LANG) {
             return enc.lang(src, off, len, langTag[i]);
         }
-        String msg = datatypes.check(b, xFrom[i], xTo[i] - xFrom[i], new String(src, off, len, StandardCharsets.UTF_8));
+        String msg = datatypes.check(b, xFrom[i], xTo[i] - xFrom[i], src, off, len);
         if (msg != null) {
             errors.datatypeMismatch(line, f - lineStart, msg);
         }
@@ -192,6 +190,12 @@ public final class NQuadsParser {
             return -1;
         }
         while (q < end) {
+            while (q < end && IRI_PLAIN[b[q] & 0xFF]) {
+                q++;
+            }
+            if (q >= end) {
+                break;
+            }
             int c = b[q];
             if (c == '>') {
                 kind[i] = IRI;
@@ -318,6 +322,15 @@ public final class NQuadsParser {
         }
         kind[i] = STRING;
         return q;
+    }
+
+    /** ASCII bytes an IRI may hold as they are (not '>', controls, space, {@code <"{}|^`\\}). */
+    private static final boolean[] IRI_PLAIN = new boolean[256];
+
+    static {
+        for (int c = 0x21; c < 0x80; c++) {
+            IRI_PLAIN[c] = "<>\"{}|^`\\".indexOf(c) < 0;
+        }
     }
 
     private static final byte[] RDF_NS = "http://www.w3.org/1999/02/22-rdf-syntax-ns#".getBytes(StandardCharsets.US_ASCII);

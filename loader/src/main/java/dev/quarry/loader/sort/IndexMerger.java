@@ -11,8 +11,10 @@ import java.util.function.BooleanSupplier;
 
 /**
  * Merges the runs of one index into one SST file, dropping duplicates across runs.
- * The SPOG merge is the one place that sees each distinct quad once: it checks it
- * against the committed store (unless the store is empty) and counts statistics.
+ * The SPOG merge checks each distinct quad against the committed store (unless the store
+ * is empty). Statistics (quads per graph and predicate) are counted by the SPOG merge when
+ * it checks the store (only quads new to it count), else by the GPOS merge, whose order
+ * keeps each (graph, predicate) pair together, so counting is one comparison a quad.
  */
 public final class IndexMerger {
     /** What the SPOG merge found. */
@@ -20,27 +22,37 @@ public final class IndexMerger {
 
     private IndexMerger() {}
 
-    /** Merges {@code perm}'s runs into a file of the session; returns it (null if empty). */
-    public static Path merge(RunStore store, Permutation perm, BulkSession session, BooleanSupplier cancelled) {
-        return run(store, perm, session, false, cancelled).file;
+    /**
+     * Merges {@code perm}'s runs into a file of the session; returns it (null if empty).
+     * For GPOS, counts statistics when the SPOG merge does not ({@link #statsInGpos}).
+     */
+    public static Path merge(RunStore store, Permutation perm, BulkSession session, boolean checkStore,
+                             BooleanSupplier cancelled) {
+        boolean stats = perm == Permutation.GPOS && statsInGpos(checkStore);
+        return run(store, perm, session, false, stats, cancelled).file;
     }
 
-    /** Merges SPOG, checking each distinct quad against the store when {@code checkStore}, and counts statistics. */
+    /** Merges SPOG, checking each distinct quad against the store when {@code checkStore} (and then counting statistics). */
     public static SpogResult mergeSpog(RunStore store, BulkSession session, boolean checkStore, BooleanSupplier cancelled) {
-        return run(store, Permutation.SPOG, session, checkStore, cancelled);
+        return run(store, Permutation.SPOG, session, checkStore, !statsInGpos(checkStore), cancelled);
+    }
+
+    /** Without a store check every distinct quad is new, so the GPOS merge can count them cheaply. */
+    private static boolean statsInGpos(boolean checkStore) {
+        return !checkStore;
     }
 
     /** The SPOG file and its counts. */
     public record SpogResult(Path file, SpogCounts counts) {}
 
     private static SpogResult run(RunStore store, Permutation perm, BulkSession session, boolean checkStore,
-                                  BooleanSupplier cancelled) {
+                                  boolean countStats, BooleanSupplier cancelled) {
         List<RunReader> readers = new ArrayList<>();
         for (SortedRun r : store.runs(perm)) {
             readers.add(r.reader());
         }
         boolean spog = perm == Permutation.SPOG;
-        PairCounter stats = spog ? new PairCounter() : null;
+        PairCounter stats = countStats ? new PairCounter() : null;
         long distinct = 0, inStore = 0;
         try (SstFileBuilder out = session.newFile(perm.name().toLowerCase(java.util.Locale.ROOT))) {
             RunReader[] heap = new RunReader[readers.size()];
@@ -67,12 +79,10 @@ public final class IndexMerger {
                         quad[perm.position(slot)] = k[slot];
                     }
                     distinct++;
-                    if (spog) {
-                        if (checkStore && session.containsCommitted(quad)) {
-                            inStore++;
-                        } else {
-                            stats.add(quad[Permutation.G], quad[Permutation.P]);
-                        }
+                    if (spog && checkStore && session.containsCommitted(quad)) {
+                        inStore++;
+                    } else if (countStats) {
+                        stats.add(quad[Permutation.G], quad[Permutation.P]);
                     }
                     KeyLayout.writeQuadKey(perm, quad, key, 0);
                     out.add(key);
@@ -88,7 +98,7 @@ public final class IndexMerger {
                 }
             }
             Path file = out.finish();
-            if (spog) {
+            if (countStats) {
                 stats.forEach(session::countQuads);
             }
             return new SpogResult(file, new SpogCounts(distinct, inStore, distinct - inStore));

@@ -17,7 +17,7 @@ final class RunEncoder {
 
     private RunEncoder() {}
 
-    /** Tuples {@code a[0 .. 4n)} in key order with flipped sign bits (as {@link TupleSort} sorted them). */
+    /** Distinct tuples {@code a[0 .. 4n)} in key order, ids with flipped sign bits (as {@link BatchSorter} sorts them). */
     static SortedRun encode(Permutation perm, long[] a, int n) {
         List<byte[]> frames = new ArrayList<>();
         byte[] buf = new byte[FRAME];

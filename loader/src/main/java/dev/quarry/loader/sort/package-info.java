@@ -1,6 +1,7 @@
 /**
  * Sorting encoded quads into the six index orders: batches of quads in primitive arrays
- * are sorted and deduplicated per permutation into compact delta-encoded runs, kept in
+ * are packed into one long per quad (per-column ranks, {@code ColumnRanks}), sorted and
+ * deduplicated per permutation into compact delta-encoded runs, kept in
  * memory while the budget allows and spilled to the scratch directory otherwise
  * (LZ4-compressed only while the spill writer is backed up), then merged per index
  * into one SST file each.

@@ -12,7 +12,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 
 /**
  * The last stage: waits for spills, merges the runs of each index and the dictionary
- * into SST files (in parallel, SPOG first as it also checks the store and counts),
+ * into SST files (eight independent files in parallel, the longest first),
  * records the feeds, and commits everything in one atomic ingest.
  */
 final class Finisher {
@@ -39,14 +39,16 @@ final class Finisher {
         IndexMerger.SpogResult[] spog = new IndexMerger.SpogResult[1];
         boolean checkStore = !session.isEmpty();
         ConcurrentLinkedQueue<Callable<List<Path>>> tasks = new ConcurrentLinkedQueue<>();
+        // Eight independent files, longest first so the threads finish together.
+        tasks.add(() -> load.dictionary.writeTermToId());
         tasks.add(() -> {
             spog[0] = IndexMerger.mergeSpog(load.runs, session, checkStore, load.listener()::cancelled);
             return one(spog[0].file());
         });
-        tasks.add(() -> load.dictionary.writeFiles());
+        tasks.add(() -> load.dictionary.writeIdToTerm());
         for (Permutation p : Permutation.values()) {
             if (p != Permutation.SPOG) {
-                tasks.add(() -> one(IndexMerger.merge(load.runs, p, session, load.listener()::cancelled)));
+                tasks.add(() -> one(IndexMerger.merge(load.runs, p, session, checkStore, load.listener()::cancelled)));
             }
         }
         List<Thread> group = new ArrayList<>();

@@ -7,12 +7,15 @@ import dev.quarry.loader.LoadOptions;
 import dev.quarry.loader.LoadReport;
 import dev.quarry.loader.encode.LoadDictionary;
 import dev.quarry.loader.encode.TermEncoder;
+import dev.quarry.loader.input.Chunk;
 import dev.quarry.loader.input.Feed;
 import dev.quarry.loader.input.FeedReader;
+import dev.quarry.loader.input.LineChunker;
 import dev.quarry.loader.input.Source;
 import dev.quarry.loader.input.Sources;
 import dev.quarry.loader.prefix.SharedPrefixes;
 import dev.quarry.loader.progress.LoadCounters;
+import dev.quarry.loader.sort.BatchSorter;
 import dev.quarry.loader.sort.RunStore;
 import dev.quarry.store.BulkSession;
 import dev.quarry.store.QuadStore;
@@ -43,7 +46,7 @@ import org.apache.jena.sys.JenaSystem;
  * closes the session without commit (nothing visible) and removes the scratch files.
  *
  * <p>Memory budget split: 35% dictionary shards, 40% sorted runs kept in heap, 25% the
- * workers' batches (a batch and its sort scratch, 64 bytes a quad); chunk buffers are small.
+ * workers' batches (32 bytes a quad plus the sorter's scratch); chunk buffers are small.
  */
 public final class LoadPipeline {
     private final QuadStore store;
@@ -54,7 +57,6 @@ public final class LoadPipeline {
     final UUID loadId = UUID.randomUUID();
     final String base;
     final BlockingQueue<WorkItem> work;
-    private final BlockingQueue<byte[]> freeBuffers;
     private final AtomicReference<Throwable> failure = new AtomicReference<>();
     private final List<Thread> threads = new ArrayList<>();
     private final List<FeedState> feeds = new ArrayList<>();
@@ -79,10 +81,10 @@ public final class LoadPipeline {
         this.base = options.base();
         this.workers = options.workerThreads();
         long budget = options.memoryBudget();
-        this.batchQuads = (int) Math.max(1 << 14, Math.min(1 << 20, budget / 4 / (workers * 96L)));
+        long perQuad = 32 + BatchSorter.SCRATCH_BYTES_PER_QUAD;
+        this.batchQuads = (int) Math.max(1 << 14, Math.min(1 << 20, budget / 4 / (workers * perQuad)));
         this.chunkBytes = (int) Math.max(64 << 10, Math.min(1 << 20, budget / 64));
         this.work = new ArrayBlockingQueue<>(workers * 2);
-        this.freeBuffers = new ArrayBlockingQueue<>(workers * 2 + 4);
     }
 
     /** Runs the load; returns the report after the commit, or throws {@link LoadException} (nothing committed). */
@@ -103,9 +105,6 @@ public final class LoadPipeline {
             prefixes = new SharedPrefixes(scratch);
             if (options.graph() != null) {
                 tripleGraph = newEncoder().node(NodeFactory.createURI(options.graph()), -1);
-            }
-            for (int i = 0; i < workers * 2 + 4; i++) {
-                freeBuffers.add(new byte[chunkBytes]);
             }
             readAndParse(sources);
             return new Finisher(this, session, workers).finish(feeds, feedsSkipped.get());
@@ -225,18 +224,10 @@ public final class LoadPipeline {
         }
         FeedState state = new FeedState(feedNumbers.incrementAndGet(), feed.name(), feed.format());
         if (feed.format().lineBased()) {
-            LineChunker chunker = new LineChunker(feed.stream());
-            while (true) {
-                byte[] buf = takeBuffer();
-                LineChunker.Chunk c = chunker.next(buf);
-                if (c == null) {
-                    freeBuffers.add(buf);
-                    break;
-                }
-                if (c.buf() != buf) {
-                    freeBuffers.add(buf);
-                }
-                put(new WorkItem.Lines(state, c.buf(), c.len(), c.firstLine(), c.buf() == buf));
+            LineChunker chunker = new LineChunker(feed, chunkBytes);
+            Chunk c;
+            while ((c = chunker.next()) != null) {
+                put(new WorkItem.Lines(state, c, chunker));
             }
         } else {
             CountDownLatch done = new CountDownLatch(1);
@@ -250,23 +241,9 @@ public final class LoadPipeline {
         }
     }
 
-    private byte[] takeBuffer() throws InterruptedException {
-        byte[] b;
-        while ((b = freeBuffers.poll(100, TimeUnit.MILLISECONDS)) == null) {
-            checkRunning();
-        }
-        return b;
-    }
-
     private void put(WorkItem item) throws InterruptedException {
         while (!work.offer(item, 100, TimeUnit.MILLISECONDS)) {
             checkRunning();
-        }
-    }
-
-    void returnBuffer(byte[] b) {
-        if (b.length == chunkBytes) {
-            freeBuffers.offer(b);
         }
     }
 

@@ -1,6 +1,7 @@
 package dev.quarry.loader.stage;
 
 import dev.quarry.loader.encode.TermEncoder;
+import dev.quarry.loader.input.Chunk;
 import dev.quarry.loader.parse.NQuadsParser;
 import dev.quarry.loader.parse.ParseErrors;
 import dev.quarry.loader.parse.QuadSink;
@@ -67,14 +68,13 @@ final class ParseWorker implements Runnable {
         FeedState feed = lines.feed();
         ParseErrors errors = load.errors.forFeed(feed);
         NQuadsParser parser = feed.format.quads() ? nquads : ntriples;
+        Chunk c = lines.chunk();
         try {
-            parser.parse(lines.buf(), 0, lines.len(), lines.firstLine(), feed.number, load.tripleGraph, errors, sink);
+            parser.parse(c.bytes(), c.offset(), c.offset() + c.length(), c.firstLine(), feed.number, load.tripleGraph, errors, sink);
         } finally {
             count(feed);
         }
-        if (lines.pooled()) {
-            load.returnBuffer(lines.buf());
-        }
+        lines.chunker().recycle(c);
     }
 
     private void count(FeedState feed) {

@@ -1,12 +1,14 @@
 package dev.quarry.loader.stage;
 
+import dev.quarry.loader.input.Chunk;
+import dev.quarry.loader.input.LineChunker;
 import java.io.InputStream;
 import java.util.concurrent.CountDownLatch;
 
 /** What the feed reader hands to parse workers. */
 sealed interface WorkItem {
-    /** Whole lines of a line-based feed; {@code buf} goes back to the pool when parsed. */
-    record Lines(FeedState feed, byte[] buf, int len, long firstLine, boolean pooled) implements WorkItem {}
+    /** Whole lines of a line-based feed; the chunk goes back to its {@code chunker} when parsed. */
+    record Lines(FeedState feed, Chunk chunk, LineChunker chunker) implements WorkItem {}
 
     /** A whole feed for RIOT; the reader waits on {@code done} before it reads on. */
     record WholeFeed(FeedState feed, InputStream in, CountDownLatch done) implements WorkItem {}
