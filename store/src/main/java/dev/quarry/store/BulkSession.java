@@ -63,9 +63,51 @@ public final class BulkSession implements AutoCloseable {
         return v == null ? TermId.NONE : KeyLayout.getLong(v, 0);
     }
 
-    /** Whether the committed store has the quad {@code (s, p, o, g)}. */
-    public boolean containsCommitted(long[] quad) {
-        return kv.get(KeyLayout.quadKey(Permutation.SPOG, quad)) != null;
+    /**
+     * A cursor over the committed SPOG index for asking, in increasing SPOG order,
+     * whether quads are already in the store: a merge walk along the index (a few steps,
+     * then a seek for a longer gap) instead of one point read per quad.
+     */
+    public CommittedQuads committedQuads() {
+        return new CommittedQuads(kv.scan(new byte[] {KeyLayout.TAG_SPOG}));
+    }
+
+    /** See {@link #committedQuads()}. Queries must come in strictly increasing SPOG order. */
+    public static final class CommittedQuads implements AutoCloseable {
+        private static final int STEPS_BEFORE_SEEK = 8;
+        private final KvIterator it;
+        private byte[] current;
+        private boolean ended;
+
+        private CommittedQuads(KvIterator it) {
+            this.it = it;
+            advance();
+        }
+
+        /** Whether the committed store has {@code quad} (in (s, p, o, g) positions). */
+        public boolean contains(long[] quad) {
+            byte[] key = KeyLayout.quadKey(Permutation.SPOG, quad);
+            for (int steps = 0; !ended && Arrays.compareUnsigned(current, key) < 0; steps++) {
+                if (steps == STEPS_BEFORE_SEEK) {
+                    it.seek(key);
+                }
+                advance();
+            }
+            return !ended && Arrays.equals(current, key);
+        }
+
+        private void advance() {
+            if (it.next()) {
+                current = it.key();
+            } else {
+                ended = true;
+            }
+        }
+
+        @Override
+        public void close() {
+            it.close();
+        }
     }
 
     /** True if the committed store has no quad at all (then no duplicate checks are needed). */

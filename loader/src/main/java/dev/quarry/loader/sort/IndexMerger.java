@@ -54,7 +54,9 @@ public final class IndexMerger {
         boolean spog = perm == Permutation.SPOG;
         PairCounter stats = countStats ? new PairCounter() : null;
         long distinct = 0, inStore = 0;
-        try (SstFileBuilder out = session.newFile(perm.name().toLowerCase(java.util.Locale.ROOT))) {
+        boolean lookup = spog && checkStore;
+        try (SstFileBuilder out = session.newFile(perm.name().toLowerCase(java.util.Locale.ROOT));
+             BulkSession.CommittedQuads committed = lookup ? session.committedQuads() : null) {
             RunReader[] heap = new RunReader[readers.size()];
             int size = 0;
             for (RunReader r : readers) {
@@ -79,7 +81,7 @@ public final class IndexMerger {
                         quad[perm.position(slot)] = k[slot];
                     }
                     distinct++;
-                    if (spog && checkStore && session.containsCommitted(quad)) {
+                    if (lookup && committed.contains(quad)) {
                         inStore++;
                     } else if (countStats) {
                         stats.add(quad[Permutation.G], quad[Permutation.P]);
