@@ -104,7 +104,7 @@ public final class QuarryServer {
                           PrometheusMeterRegistry registry) {
         SparqlHandler sparql = new SparqlHandler(dataset, admission, options);
         GraphStoreHandler gsp = new GraphStoreHandler(store, dataset, admission);
-        loadJobs = new LoadJobs(store, options.sources());
+        loadJobs = new LoadJobs(store, options.sources(), options.loadJobRetention());
         StatusHandler status = new StatusHandler(store, options, Instant.now(), admission, loadJobs::active);
         MetricsHandler metricsHandler = new MetricsHandler(registry);
         Router router = new Router();

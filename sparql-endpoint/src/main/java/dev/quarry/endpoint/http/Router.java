@@ -25,6 +25,7 @@ public final class Router {
     public record Route(String operation, Body body, boolean write, Handler handler) {}
 
     private final Map<String, Map<HttpMethod, Route>> table = new LinkedHashMap<>();
+    private final Map<String, ErrorBody> errorBodies = new LinkedHashMap<>();
 
     public Router add(HttpMethod method, String path, Route route) {
         table.computeIfAbsent(path, p -> new LinkedHashMap<>()).put(method, route);
@@ -32,6 +33,23 @@ public final class Router {
             table.get(path).put(HttpMethod.HEAD, route);
         }
         return this;
+    }
+
+    /** Errors for {@code path} and every path below it are written by {@code body}. */
+    public Router errorBody(String path, ErrorBody body) {
+        errorBodies.put(path, body);
+        return this;
+    }
+
+    /** How errors on {@code path} are written (plain text unless an API registered its own). */
+    ErrorBody errorBodyFor(String path) {
+        for (Map.Entry<String, ErrorBody> e : errorBodies.entrySet()) {
+            String p = e.getKey();
+            if (path.equals(p) || path.startsWith(p + "/")) {
+                return e.getValue();
+            }
+        }
+        return ErrorBody.PLAIN_TEXT;
     }
 
     public Route find(HttpMethod method, String path) {
