@@ -10,7 +10,8 @@ import java.util.stream.Collectors;
  * The table from method + path to a handler, as Fuseki routes. A path that is not in
  * the table answers 404; a method the path does not serve answers 405 with Allow.
  * A path registered as {@code /base/*} matches {@code /base/} plus one more segment
- * ({@code /loader/<id>}), when no exact path matches.
+ * ({@code /loader/<id>}), when no exact path matches; one registered as {@code /base/**}
+ * matches every longer path below {@code /base/} ({@code /data/<graph path>}) when neither does.
  */
 public final class Router {
     /** Whether a route's request body is read into memory first or streamed to the handler. */
@@ -57,6 +58,9 @@ public final class Router {
         int slash = path.lastIndexOf('/');
         if (byMethod == null && slash > 0 && slash < path.length() - 1) {
             byMethod = table.get(path.substring(0, slash) + "/*");
+        }
+        for (int i = path.indexOf('/', 1); byMethod == null && i > 0 && i < path.length() - 1; i = path.indexOf('/', i + 1)) {
+            byMethod = table.get(path.substring(0, i) + "/**");
         }
         if (byMethod == null) {
             throw new HttpError(HttpResponseStatus.NOT_FOUND, "no such endpoint: " + path);
