@@ -59,11 +59,11 @@ public final class LoaderHandler implements Handler {
                 status(ex, jobs.get(id));
             }
         } catch (LoaderException e) {
+            // Its own code; other failures reach the server's error path, which answers with
+            // NeptuneErrors too (registered above for every path under /loader).
             ErrorBody.Content c = NeptuneErrors.render(e.code(), e.getMessage());
             ex.respond(e.status(), c.contentType(), c.bytes());
         }
-        // Other failures (HttpError, unexpected ones) reach the server's error path, which
-        // writes them with NeptuneErrors too, registered above for every path under /loader.
     }
 
     private void start(Exchange ex) {
