@@ -71,8 +71,11 @@ public class SstWriteBenchmark {
     @Param({"200000"})
     public long quads;
 
-    /** Quads per sorted batch, so the merge has as many runs per index as a load would. */
-    @Param({"262144"})
+    /**
+     * Quads per sorted batch: the runs per index the merge has to merge (4 at 200 k quads, 16
+     * at 1 M, as a load with a small {@code --memory} makes; a large budget makes fewer).
+     */
+    @Param({"65536"})
     public int batch;
 
     private ScratchStore scratch;
