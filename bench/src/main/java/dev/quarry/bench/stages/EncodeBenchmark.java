@@ -2,7 +2,13 @@ package dev.quarry.bench.stages;
 
 import dev.quarry.bench.jmh.QuadRate;
 import dev.quarry.loader.encode.LoadDictionary;
+import dev.quarry.loader.encode.TermEncoder;
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -19,11 +25,13 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * The dictionary-encoding stage alone, one worker: the terms of the generated quads, as the
- * loader's parser hands them over ({@link TermStream}: kinds and byte ranges, no parsing),
- * through one {@code TermEncoder} (its caches of hot terms and namespaces) into a fresh,
- * empty {@code LoadDictionary} per invocation (64 hash shards, ids reserved from the store),
- * as a load into an empty store does. The {@code quads} counter is the rate to read (quads/s).
+ * The dictionary-encoding stage alone: the terms of the generated quads, as the loader's
+ * parser hands them over ({@link TermStream}: kinds and byte ranges, no parsing), through a
+ * {@code TermEncoder} per worker (its caches of hot terms and namespaces) into a fresh, empty
+ * {@code LoadDictionary} per invocation (64 hash shards, ids reserved from the store), as a
+ * load into an empty store does. With {@code threads > 1}, that many workers share the
+ * dictionary, each encoding a contiguous part of the quads, as the loader's parse workers do.
+ * The {@code quads} counter is the rate to read (quads/s).
  *
  * <p>Checked once per trial in the setup: equal terms got equal ids, different terms
  * different ids, and the dictionary counted exactly the terms that are not inlined as new.
@@ -42,13 +50,19 @@ public class EncodeBenchmark {
     @Param({"200000"})
     public long quads;
 
+    /** Encoding workers sharing the dictionary. */
+    @Param({"1"})
+    public int threads;
+
+    private ExecutorService workers;
     private ScratchStore scratch;
     private TermStream terms;
     private long[] ids;
     private long newTerms = -1;
 
     @Setup(Level.Trial)
-    public void prepare() throws IOException {
+    public void prepare() throws Exception {
+        workers = Executors.newFixedThreadPool(threads);
         scratch = new ScratchStore();
         terms = TermStream.of(StageInput.nquads(quads), Math.toIntExact(quads));
         ids = new long[terms.quads() * 4];
@@ -62,11 +76,12 @@ public class EncodeBenchmark {
 
     @TearDown(Level.Trial)
     public void close() throws IOException {
+        workers.shutdownNow();
         scratch.close();
     }
 
     @Benchmark
-    public long encode(QuadRate rate) {
+    public long encode(QuadRate rate) throws Exception {
         long n = encodeOnce();
         if (n != newTerms) {
             throw new IllegalStateException("dictionary counted " + n + " new terms, expected " + newTerms);
@@ -76,9 +91,19 @@ public class EncodeBenchmark {
     }
 
     /** Encodes all terms with a fresh dictionary; returns the number of new terms it holds. */
-    private long encodeOnce() {
+    private long encodeOnce() throws Exception {
         try (LoadDictionary dictionary = scratch.newDictionary()) {
-            terms.encode(scratch.newEncoder(dictionary), ids);
+            int n = terms.quads();
+            int part = (n + threads - 1) / threads;
+            List<Future<?>> parts = new ArrayList<>(threads);
+            for (int from = 0; from < n; from += part) {
+                TermEncoder encoder = scratch.newEncoder(dictionary);
+                int start = from, end = Math.min(n, from + part);
+                parts.add(workers.submit(() -> terms.encode(encoder, ids, start, end)));
+            }
+            for (Future<?> f : parts) {
+                f.get();
+            }
             if (dictionary.spillCount() > 0) {
                 throw new IllegalStateException("the dictionary spilled: raise ScratchStore.DICTIONARY_BUDGET");
             }

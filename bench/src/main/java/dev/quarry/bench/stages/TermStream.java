@@ -81,8 +81,13 @@ final class TermStream {
 
     /** Encodes every term in order, feed 1, into {@code ids} (4 per quad), as a parse worker fills its batch. */
     void encode(TermEncoder enc, long[] ids) {
+        encode(enc, ids, 0, quads());
+    }
+
+    /** Encodes the terms of quads {@code [fromQuad, toQuad)} into the same positions of {@code ids}. */
+    void encode(TermEncoder enc, long[] ids, int fromQuad, int toQuad) {
         byte[] b = bytes;
-        for (int i = 0; i < size; i++) {
+        for (int i = fromQuad * 4, end = toQuad * 4; i < end; i++) {
             ids[i] = switch (kind[i]) {
                 case IRI -> enc.iri(b, from[i], length[i]);
                 case BLANK -> enc.blank(1, b, from[i], length[i]);

@@ -33,10 +33,12 @@ class StageBenchmarksTest {
         }
     }
 
-    @Test
-    void encode() throws Exception {
+    @ParameterizedTest
+    @ValueSource(ints = {1, 2})
+    void encodeWithWorkersSharingTheDictionary(int threads) throws Exception {
         EncodeBenchmark b = new EncodeBenchmark();
         b.quads = QUADS;
+        b.threads = threads;
         b.prepare();
         try {
             QuadRate rate = new QuadRate();
