@@ -32,7 +32,7 @@ final class StageInput {
 
     /** {@code quads} statements of generated N-Quads as UTF-8 bytes. */
     static byte[] nquads(long quads) throws IOException {
-        ByteArrayOutputStream out = new ByteArrayOutputStream((int) Math.min(Integer.MAX_VALUE - 8, quads * 160));
+        ByteArrayOutputStream out = new ByteArrayOutputStream((int) Math.min(Integer.MAX_VALUE - 8, quads * 240));
         BsbmGenerator.Result r = BsbmGenerator.write(out, false, quads, BsbmGenerator.DEFAULT_SEED);
         if (r.quads() != quads) {
             throw new IllegalStateException("generator wrote " + r.quads() + " quads, asked for " + quads);
