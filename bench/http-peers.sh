@@ -12,8 +12,8 @@
 # driver replays the generator to draw parameters. QUADS (default: the file's statement lines)
 # and SEED (default: the generator's) must match how it was written.
 #
-# Environment: SERVERS (default "quarry fuseki oxigraph"), WARMUP (mixes, 5), MIXES (timed mixes,
-# 20), CLIENTS (1), MIX_SEED (1), TIMEOUT (per-query seconds, servers and driver, 120),
+# Environment: SERVERS (default "quarry fuseki oxigraph"), WARMUP (mixes, 50: the JVM servers need it), MIXES (timed mixes,
+# 100), CLIENTS (1), MIX_SEED (1), TIMEOUT (per-query seconds, servers and driver, 120),
 # HEAP (JVM servers and their loaders, -Xmx4g), WORK (stores, logs, results; default
 # bench/target/http-run), LOAD=0 to reuse the stores of an earlier run in WORK,
 # QUARRY_JAR (default sparql-endpoint/target/quarry.jar).
@@ -136,7 +136,7 @@ drive() {
     local name=$1 url=$2 status=0
     # shellcheck disable=SC2086
     "$java" -Xmx1g -cp "$bench_jar" dev.quarry.bench.http.HttpBench --endpoint "$url" --name "$name" --quads "$quads" \
-        ${SEED:+--seed "$SEED"} --mix-seed "${MIX_SEED:-1}" --warmup "${WARMUP:-5}" --mixes "${MIXES:-20}" \
+        ${SEED:+--seed "$SEED"} --mix-seed "${MIX_SEED:-1}" --warmup "${WARMUP:-50}" --mixes "${MIXES:-100}" \
         --clients "$clients" --timeout "$timeout" --counts "$work/counts-$name.tsv" --summary "$summary" \
         2> >(tee "$work/$name-driver.log" >&2) || status=$?
     local hwm rss
@@ -187,7 +187,7 @@ if (( ${#counts[@]} > 1 )); then
 fi
 
 echo
-echo "$(basename "$file"): $quads quads; ${WARMUP:-5} warm-up + ${MIXES:-20} timed mixes, $clients client(s);" \
+echo "$(basename "$file"): $quads quads; ${WARMUP:-50} warm-up + ${MIXES:-100} timed mixes, $clients client(s);" \
     "JVM servers $heap; $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg)"
 awk -F'\t' -v servers="$servers" '
 FNR == 1 && FILENAME ~ /servers.tsv$/ { next }
