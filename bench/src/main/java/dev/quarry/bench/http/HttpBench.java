@@ -82,7 +82,10 @@ public final class HttpBench {
     private static boolean holdsCatalog(Options o, Catalog catalog) {
         Catalog.Product last = catalog.products().getLast();
         String probe = "SELECT ?l WHERE { GRAPH ?g { <" + last.iri() + "> <http://www.w3.org/2000/01/rdf-schema#label> ?l } }";
-        SparqlClient.Answer a = new SparqlClient(o.endpoint, o.timeout).run(probe, false);
+        SparqlClient.Answer a;
+        try (SparqlClient client = new SparqlClient(o.endpoint, o.timeout)) {
+            a = client.run(probe, false);
+        }
         if (!a.ok() || a.rows() < 1) {
             System.err.printf("HttpBench: %s does not hold the data of --quads %d --seed %d (%s has no label: %s)%n",
                 o.endpoint, o.quads, o.seed, last.iri(), a.ok() ? a.rows() + " rows" : a.error());
@@ -98,10 +101,11 @@ public final class HttpBench {
             List<Future<?>> clients = new ArrayList<>();
             for (int c = 0; c < o.clients; c++) {
                 clients.add(pool.submit(() -> {
-                    SparqlClient client = new SparqlClient(o.endpoint, o.timeout);
-                    for (int m; (m = next.getAndIncrement()) < to; ) {
-                        for (MixPlan.Query q : plan.mix(m)) {
-                            results.record(q, client.run(q.text(), plan.templates().get(q.template()).construct()));
+                    try (SparqlClient client = new SparqlClient(o.endpoint, o.timeout)) {
+                        for (int m; (m = next.getAndIncrement()) < to; ) {
+                            for (MixPlan.Query q : plan.mix(m)) {
+                                results.record(q, client.run(q.text(), plan.templates().get(q.template()).construct()));
+                            }
                         }
                     }
                 }));

@@ -14,7 +14,7 @@ import java.time.Duration;
  * HTTP/1.1 keep-alive and reads the whole answer, counting its rows. One instance per client
  * thread, so each client keeps its own connection like a separate user would.
  */
-final class SparqlClient {
+final class SparqlClient implements AutoCloseable {
 
     /** The outcome of one query: rows (-1 on failure), wall time, and the failure if any. */
     record Answer(long rows, long nanos, String error) {
@@ -52,10 +52,15 @@ final class SparqlClient {
                 return new Answer(rows, System.nanoTime() - start, null);
             }
         } catch (IOException e) {
-            return new Answer(-1, System.nanoTime() - start, e.getClass().getSimpleName() + ": " + e.getMessage());
+            return new Answer(-1, System.nanoTime() - start, e.getMessage() == null ? e.toString() : e.getClass().getSimpleName() + ": " + e.getMessage());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return new Answer(-1, System.nanoTime() - start, "interrupted");
         }
+    }
+
+    @Override
+    public void close() {
+        http.close();
     }
 }
