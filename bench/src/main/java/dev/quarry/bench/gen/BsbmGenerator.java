@@ -58,7 +58,7 @@ public final class BsbmGenerator {
     }
 
     /** Parses {@code 1000000}, {@code 100k}, {@code 10M}, {@code 1G} (powers of 1000). */
-    static long parseCount(String s) {
+    public static long parseCount(String s) {
         String t = s.trim().toLowerCase(Locale.ROOT).replace("_", "");
         long unit = switch (t.isEmpty() ? ' ' : t.charAt(t.length() - 1)) {
             case 'k' -> 1_000L;
