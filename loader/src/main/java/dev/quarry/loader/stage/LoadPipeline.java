@@ -164,7 +164,7 @@ public final class LoadPipeline {
 
     private String committedSoFar() {
         return totals.commits == 0 ? "nothing was committed"
-                : totals.feeds + " feeds were committed before (rerun with --mode RESUME to load the rest)";
+                : totals.feeds + " feeds were committed before (run it again in RESUME mode to load the rest)";
     }
 
     private LoadReport report() {

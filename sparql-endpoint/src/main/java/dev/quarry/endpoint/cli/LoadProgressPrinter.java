@@ -10,6 +10,7 @@ import java.io.PrintStream;
  * redrawn in place (input read of its total, quads/s, ETA); otherwise a log line every few
  * seconds, so that a log file does not fill with redraws. Bad statements are printed as
  * {@code file:line:col: message}, the first {@link #MAX_PRINTED}; the rest are counted.
+ * Skipped input is printed as {@code warning: ...}.
  */
 final class LoadProgressPrinter implements LoadListener {
     static final int MAX_PRINTED = 100;
@@ -62,6 +63,13 @@ final class LoadProgressPrinter implements LoadListener {
         clearLine();
         err.println(ErrorLine.oneLine(e.toString()));
         printedErrors++;
+    }
+
+    /** Input passed over (an archive entry of unknown format): always printed, one line each. */
+    @Override
+    public synchronized void warning(String message) {
+        clearLine();
+        err.println("warning: " + ErrorLine.oneLine(message));
     }
 
     /** The first bad statement seen, or null. */
