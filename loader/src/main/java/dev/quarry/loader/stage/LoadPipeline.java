@@ -41,7 +41,8 @@ import org.apache.jena.sys.JenaSystem;
 
 /**
  * One bulk load from start to commit: feed readers -> parse workers -> run store, then
- * the {@link Finisher} merges and commits. The calling thread supervises: it reports
+ * the {@link Finisher} merges and commits; once for a NEW load, once per {@link FeedGroups}
+ * group (each with its own session, dictionary and run store) for a RESUME load. The calling thread supervises: it reports
  * progress, polls cancellation, and on the first failure of any thread stops the others,
  * closes the session without commit (nothing visible) and removes the scratch files.
  *
