@@ -101,7 +101,7 @@ final class LoadProgressPrinter implements LoadListener {
     /** {@code reading  123.4 MiB / 1.2 GiB (10%)  1,234,567 quads  456,789 quads/s  ETA 1m 23s}. */
     static String line(LoadProgress p) {
         StringBuilder b = new StringBuilder();
-        b.append(String.format(Text.LOCALE, "%-9s", p.phase()));
+        b.append(p.phase()).append(" ".repeat(Math.max(1, 9 - p.phase().length()))); // "committing" is longer than 9
         b.append(Text.bytes(p.rawBytesRead()));
         if (p.rawBytesTotal() > 0) {
             b.append(" / ").append(Text.bytes(p.rawBytesTotal()));
