@@ -314,7 +314,11 @@ public final class LoadPipeline {
     /** Records the first failure; every stage checks it and stops. */
     void fail(Throwable t) {
         if (failure.compareAndSet(null, t)) {
-            for (Thread th : threads) {
+            List<Thread> all;
+            synchronized (threads) { // stages start and the supervisor clears the list meanwhile
+                all = List.copyOf(threads);
+            }
+            for (Thread th : all) {
                 if (th != Thread.currentThread()) {
                     th.interrupt();
                 }
