@@ -92,7 +92,8 @@ class ResumeLoadTest {
             Commits commits = new Commits();
             LoadReport r = BulkLoader.load(store, LoadOptions.of(files).withMode(LoadMode.RESUME), commits);
             assertEquals(1, r.commits(), "three small files are one group");
-            assertEquals(List.of(files), commits.groups);
+            assertEquals(1, commits.groups.size());
+            assertEquals(java.util.Set.copyOf(files), java.util.Set.copyOf(commits.groups.get(0)), "read in parallel");
         }
         try (QuadStore store = QuadStore.open(tmp.resolve("new"))) {
             Commits commits = new Commits();
