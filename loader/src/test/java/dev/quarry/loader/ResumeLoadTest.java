@@ -76,6 +76,10 @@ class ResumeLoadTest {
             assertTrue(StoreContents.sameModuloBlankLabels(expected, StoreContents.copy(store)));
             ValidationReport v = StoreValidator.validate(store);
             assertTrue(v.ok(), v.problems().toString());
+            try (QuadStore oneShot = QuadStore.open(tmp.resolve("one-shot"))) {
+                BulkLoader.load(oneShot, LoadOptions.of(files));
+                assertEquals(oneShot.stats(), store.stats(), "quads, terms and statistics as one NEW load");
+            }
 
             LoadReport again = BulkLoader.load(store, resume, commits);
             assertEquals(3, again.feedsSkipped());

@@ -31,7 +31,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * commit each, and is SIGKILLed after the first commit: once the second file's statements
  * are being parsed, or right before its ingest (the child holds the load there). The reopened store then holds exactly the committed files (what
  * RIOT reads from them; validator ok; tmp/ empty), and a RESUME rerun skips those and ends
- * with what RIOT reads from all three files.
+ * with what RIOT reads from all three files and the statistics of one NEW load of them.
  */
 class ResumeCrashTest {
     private static final int SIGKILL_STATUS = 128 + 9;
@@ -84,6 +84,10 @@ class ResumeCrashTest {
             assertEquals(StoreContents.size(all), store.stats().quads());
             assertTrue(StoreContents.sameModuloBlankLabels(all, StoreContents.copy(store)));
             assertEquals(StoreContents.size(all), StoreValidator.validate(store).quads());
+            try (QuadStore oneShot = QuadStore.open(tmp.resolve("one-shot"))) {
+                BulkLoader.load(oneShot, LoadOptions.of(files));
+                assertEquals(oneShot.stats(), store.stats(), "quads, terms and statistics as one NEW load");
+            }
         }
     }
 
