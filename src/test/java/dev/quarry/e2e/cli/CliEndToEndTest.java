@@ -190,8 +190,9 @@ class CliEndToEndTest {
         Files.writeString(bad, b);
         Path lenient = tmp.resolve("lenient-store");
         Path report = tmp.resolve("lenient-report.json");
+        Path timeline = tmp.resolve("lenient-timeline.tsv");
         QuarryCli.Run r = quarry.run("load", "--store", lenient.toString(), "--report", report.toString(),
-                "--threads", "2", "--memory", "64m", bad.toString());
+                "--timeline", timeline.toString(), "--threads", "2", "--memory", "64m", bad.toString());
         assertEquals(0, r.exit(), r.err());
         List<String> err = r.errLines();
         assertEquals(LOG_CAP + 1, err.size(), r.err());
@@ -209,6 +210,12 @@ class CliEndToEndTest {
         assertEquals("PARSING", first.getString("kind"));
         assertEquals(2, first.getNumber("line").longValue());
         assertEquals(19, first.getNumber("column").longValue());
+
+        List<String> rows = Files.readAllLines(timeline);
+        assertEquals("elapsed_ms\tphase\tinput_bytes\tquads\terrors\theap_bytes\tcpu_ms", rows.getFirst());
+        List<String> last = List.of(rows.getLast().split("\t"));
+        assertEquals(List.of("done", String.valueOf(Files.size(bad)), "2", String.valueOf(LOG_CAP + 5)),
+                last.subList(1, 5), rows.toString());
     }
 
     @Test
@@ -244,7 +251,9 @@ class CliEndToEndTest {
             out.write("<http://ex.org/a> <http://ex.org/b> <http://ex.org/c> .\n".getBytes(java.nio.charset.StandardCharsets.UTF_8));
         }
         Path s = tmp.resolve("zipped");
-        QuarryCli.Run r = quarry.run("load", "--store", s.toString(), zip.toString());
+        // With --timeline the printer sits behind the timeline's recorder: warnings must pass through it too.
+        QuarryCli.Run r = quarry.run("load", "--store", s.toString(), "--timeline", tmp.resolve("zipped.tsv").toString(),
+                zip.toString());
         assertEquals(0, r.exit(), r.err());
         assertEquals(List.of("warning: skipped " + zip + "!/README: cannot tell its RDF format from the name (give --format)"),
                 r.errLines());

@@ -25,7 +25,12 @@ final class W3cHttpManifest {
 
     record Body(String chars, Charset charset) {}
 
-    record Expected(List<String> statuses, Boolean booleanResult, String format, Map<String, String> headers, Body body) {}
+    /**
+     * @param location a template variable (mf:expectedLocation): the response must have a Location,
+     *                 whose value replaces the variable in the later requests of the test
+     */
+    record Expected(List<String> statuses, Boolean booleanResult, String format, Map<String, String> headers, Body body,
+                    String location) {}
 
     record Request(String method, String path, Map<String, String> headers, Body body, Expected expected) {}
 
@@ -68,8 +73,9 @@ final class W3cHttpManifest {
         resp.listProperties(p(m, MF, "expectedStatus")).forEachRemaining(s -> statuses.add(s.getResource().getLocalName()));
         Statement b = resp.getProperty(p(m, MF, "expectedBoolean"));
         Statement f = resp.getProperty(p(m, MF, "expectedFormat"));
+        Statement loc = resp.getProperty(p(m, MF, "expectedLocation"));
         Expected exp = new Expected(statuses, b == null ? null : b.getBoolean(), f == null ? null : f.getString(),
-                headers(m, resp), body(m, resp));
+                headers(m, resp), body(m, resp), loc == null ? null : loc.getString());
         return new Request(method, path, headers(m, r), body(m, r), exp);
     }
 

@@ -342,6 +342,17 @@ public final class QuadStore implements AutoCloseable {
         }
     }
 
+    /** Removes the records of loader jobs (an id without a record is ignored), in one durable write. */
+    public void deleteJobRecords(java.util.Collection<String> ids) {
+        checkWritable();
+        try (KvBatch b = kv.newBatch()) {
+            for (String id : ids) {
+                b.delete(KeyLayout.jobKey(id));
+            }
+            kv.write(b);
+        }
+    }
+
     /** Every job record, by id in key order. */
     public Map<String, byte[]> jobRecords() {
         checkOpen();

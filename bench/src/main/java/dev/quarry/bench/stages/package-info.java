@@ -1,2 +1,9 @@
-/** JMH benchmarks of single loader stages (decompress, parse, encode, sort, SST write), each on generated data. */
+/**
+ * JMH benchmarks of single loader stages, each driving the loader's own classes on generated
+ * BSBM-like data made in memory in its setup, each checking its output once per trial:
+ * decompress ({@code DecompressBenchmark}), parse ({@code NQuadsParseBenchmark}: Quarry's
+ * byte-level parser beside RIOT on the same bytes), dictionary encoding
+ * ({@code EncodeBenchmark}), sort into runs ({@code SortBenchmark}) and SST writing
+ * ({@code SstWriteBenchmark}). End to end is {@code dev.quarry.bench.load.LoadBenchmark}.
+ */
 package dev.quarry.bench.stages;

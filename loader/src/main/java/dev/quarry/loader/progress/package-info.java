@@ -1,2 +1,5 @@
-/** Progress of a running load: counters the pipeline bumps and snapshots for listeners. */
+/**
+ * Progress of a running load: counters the pipeline bumps, snapshots for listeners, and the
+ * timeline of snapshots that charts of quads/s over time are drawn from.
+ */
 package dev.quarry.loader.progress;

@@ -3,12 +3,15 @@ package dev.quarry.endpoint.cli;
 import dev.quarry.loader.BulkLoader;
 import dev.quarry.loader.LoadError;
 import dev.quarry.loader.LoadException;
+import dev.quarry.loader.LoadListener;
 import dev.quarry.loader.LoadMode;
 import dev.quarry.loader.LoadOptions;
 import dev.quarry.loader.LoadReport;
 import dev.quarry.loader.Parallelism;
 import dev.quarry.loader.input.RdfFormat;
 import dev.quarry.loader.input.Sources;
+import dev.quarry.loader.progress.LoadProgress;
+import dev.quarry.loader.progress.LoadTimeline;
 import dev.quarry.store.QuadStore;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -94,6 +97,13 @@ final class LoadCommand implements Callable<Integer> {
     @Option(names = "--report", paramLabel = "FILE", description = "Also write the summary and the first errors as JSON to FILE.")
     Path report;
 
+    @Option(names = "--timeline", paramLabel = "FILE",
+            description = "Also write the course of the load as TSV to FILE, about one row a second and one at each"
+                    + " phase change: elapsed_ms, phase (reading, merging, committing, done), input_bytes (as stored,"
+                    + " so compressed bytes for compressed files), quads (parsed so far), errors, heap_bytes,"
+                    + " cpu_ms (process CPU time). bench/charts.py draws quads/s over time from it.")
+    Path timelineFile;
+
     @Parameters(arity = "1..*", paramLabel = "SOURCE", description = "Files, directories, globs, URLs, or - for stdin.")
     List<String> sources;
 
@@ -103,10 +113,11 @@ final class LoadCommand implements Callable<Integer> {
         Sources.expand(sources, java.io.InputStream.nullInputStream()); // a missing file fails before the store is touched
         PrintStream out = System.out;
         LoadProgressPrinter progress = new LoadProgressPrinter(System.err, System.console() != null, failOnError);
+        LoadTimeline timeline = new LoadTimeline();
         try (QuadStore qs = store.openOrCreate()) {
             LoadReport r;
             try {
-                r = BulkLoader.load(qs, options, progress);
+                r = BulkLoader.load(qs, options, timelineFile == null ? progress : recording(progress, timeline));
             } catch (LoadException e) {
                 progress.end();
                 throw failure(e, progress.firstError());
@@ -115,7 +126,10 @@ final class LoadCommand implements Callable<Integer> {
             progress.printErrorTail();
             print(out, r, qs.stats().quads());
             if (report != null) {
-                writeReport(r);
+                write("--report", report, r.toJson());
+            }
+            if (timelineFile != null) {
+                write("--timeline", timelineFile, timeline.toTsv());
             }
         }
         return Main.OK;
@@ -156,11 +170,37 @@ final class LoadCommand implements Callable<Integer> {
         return new CliFailure(e.getMessage(), e);
     }
 
-    private void writeReport(LoadReport r) {
+    /** {@code printer}, also recording each progress snapshot into {@code timeline}. */
+    private static LoadListener recording(LoadProgressPrinter printer, LoadTimeline timeline) {
+        return new LoadListener() {
+            @Override
+            public void progress(LoadProgress p) {
+                timeline.add(p);
+                printer.progress(p);
+            }
+
+            @Override
+            public void error(LoadError e) {
+                printer.error(e);
+            }
+
+            @Override
+            public void warning(String message) {
+                printer.warning(message);
+            }
+
+            @Override
+            public boolean cancelled() {
+                return printer.cancelled();
+            }
+        };
+    }
+
+    private static void write(String option, Path file, String text) {
         try {
-            Files.writeString(report, r.toJson(), StandardCharsets.UTF_8);
+            Files.writeString(file, text, StandardCharsets.UTF_8);
         } catch (IOException e) {
-            throw new CliFailure("--report " + report + ": cannot write: " + e.getMessage(), e);
+            throw new CliFailure(option + " " + file + ": cannot write: " + e.getMessage(), e);
         }
     }
 

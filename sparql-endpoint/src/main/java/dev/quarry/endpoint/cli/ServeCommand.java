@@ -2,6 +2,7 @@ package dev.quarry.endpoint.cli;
 
 import dev.quarry.endpoint.http.QuarryServer;
 import dev.quarry.endpoint.http.ServerOptions;
+import dev.quarry.endpoint.load.JobRetention;
 import dev.quarry.endpoint.source.SourcePolicy;
 import dev.quarry.store.QuadStore;
 import dev.quarry.store.StoreException;
@@ -70,6 +71,14 @@ public final class ServeCommand implements Callable<Integer> {
     @Option(names = "--enable-service", description = "allow SPARQL SERVICE (federated queries to other endpoints; default: refused)")
     boolean enableService;
 
+    @Option(names = "--loader-jobs-kept", paramLabel = "N",
+            description = "finished /loader jobs whose records are kept, the most recent first; older ones are forgotten (default: ${DEFAULT-VALUE}, as Neptune)")
+    int loaderJobsKept = JobRetention.DEFAULT_KEPT;
+
+    @Option(names = "--loader-job-max-age", paramLabel = "DAYS",
+            description = "forget finished /loader jobs submitted more than this many days ago (may be fractional); 0 = no age limit (default: ${DEFAULT-VALUE})")
+    double loaderJobMaxAgeDays = 0;
+
     @Option(names = "--no-sync", description = "do not wait for the disk on each commit (a crash of the machine may lose the last commits)")
     boolean noSync;
 
@@ -127,11 +136,20 @@ public final class ServeCommand implements Callable<Integer> {
                 .clientTimeout(seconds(clientTimeoutSeconds))
                 .sources(new SourcePolicy(allowSource, allowHttpSource))
                 .serviceEnabled(enableService)
-                .bulkUploadBytes(bulkUploadBytes);
+                .bulkUploadBytes(bulkUploadBytes)
+                .loadJobRetention(retention());
         if (maxConcurrentQueries != null) {
             b.maxConcurrentQueries(maxConcurrentQueries);
         }
         return b.build();
+    }
+
+    private JobRetention retention() {
+        if (loaderJobMaxAgeDays < 0 || Double.isNaN(loaderJobMaxAgeDays) || Double.isInfinite(loaderJobMaxAgeDays)) {
+            throw new IllegalArgumentException("--loader-job-max-age must be a non-negative number of days, not "
+                    + loaderJobMaxAgeDays);
+        }
+        return new JobRetention(loaderJobsKept, Duration.ofMillis((long) (loaderJobMaxAgeDays * 86_400_000)));
     }
 
     private static Duration seconds(double s) {

@@ -237,9 +237,10 @@ public final class Exchange {
         respond(status, null, new byte[0]);
     }
 
-    /** Sends an error as one line of text. */
+    /** Sends an error: one line of text, or the error format of the API the path belongs to. */
     public void respondError(HttpResponseStatus status, String message) {
-        respond(status, "text/plain; charset=utf-8", (message + "\n").getBytes(StandardCharsets.UTF_8));
+        ErrorBody.Content c = server.router().errorBodyFor(path()).render(status, message);
+        respond(status, c.contentType(), c.bytes());
     }
 
     /**

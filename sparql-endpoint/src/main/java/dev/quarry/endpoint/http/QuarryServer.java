@@ -42,7 +42,7 @@ import org.slf4j.LoggerFactory;
  * ends the server, not the store.
  *
  * <p>Routes: {@code /sparql}, {@code /query}, {@code /update} (SPARQL 1.1 Protocol),
- * {@code /data} (Graph Store Protocol), {@code /loader} (bulk loads, as Amazon Neptune's
+ * {@code /data} and {@code /data/...} (Graph Store Protocol, indirect and direct identification), {@code /loader} (bulk loads, as Amazon Neptune's
  * loader API), {@code /status}, {@code /metrics}, and the
  * query UI at {@code /} with its files under {@code /ui/}.
  */
@@ -104,7 +104,7 @@ public final class QuarryServer {
                           PrometheusMeterRegistry registry) {
         SparqlHandler sparql = new SparqlHandler(dataset, admission, options);
         GraphStoreHandler gsp = new GraphStoreHandler(store, dataset, admission);
-        loadJobs = new LoadJobs(store, options.sources());
+        loadJobs = new LoadJobs(store, options.sources(), options.loadJobRetention());
         StatusHandler status = new StatusHandler(store, options, Instant.now(), admission, loadJobs::active);
         MetricsHandler metricsHandler = new MetricsHandler(registry);
         Router router = new Router();
@@ -112,11 +112,13 @@ public final class QuarryServer {
             Router.Route r = new Router.Route("sparql", Router.Body.BUFFERED, false, sparql);
             router.add(HttpMethod.GET, path, r).add(HttpMethod.POST, path, r);
         }
-        router.add(HttpMethod.GET, "/data", new Router.Route("gsp-get", Router.Body.BUFFERED, false, gsp));
-        router.add(HttpMethod.HEAD, "/data", new Router.Route("gsp-head", Router.Body.BUFFERED, false, gsp));
-        router.add(HttpMethod.PUT, "/data", new Router.Route("gsp-put", Router.Body.STREAMED, true, gsp));
-        router.add(HttpMethod.POST, "/data", new Router.Route("gsp-post", Router.Body.STREAMED, true, gsp));
-        router.add(HttpMethod.DELETE, "/data", new Router.Route("gsp-delete", Router.Body.BUFFERED, true, gsp));
+        for (String path : new String[] {"/data", "/data/**"}) { // indirect, and direct graph identification
+            router.add(HttpMethod.GET, path, new Router.Route("gsp-get", Router.Body.BUFFERED, false, gsp));
+            router.add(HttpMethod.HEAD, path, new Router.Route("gsp-head", Router.Body.BUFFERED, false, gsp));
+            router.add(HttpMethod.PUT, path, new Router.Route("gsp-put", Router.Body.STREAMED, true, gsp));
+            router.add(HttpMethod.POST, path, new Router.Route("gsp-post", Router.Body.STREAMED, true, gsp));
+            router.add(HttpMethod.DELETE, path, new Router.Route("gsp-delete", Router.Body.BUFFERED, true, gsp));
+        }
         router.add(HttpMethod.GET, "/status", new Router.Route("status", Router.Body.BUFFERED, false, status));
         router.add(HttpMethod.GET, "/metrics", new Router.Route("metrics", Router.Body.BUFFERED, false, metricsHandler));
         new LoaderHandler(loadJobs).addRoutes(router);

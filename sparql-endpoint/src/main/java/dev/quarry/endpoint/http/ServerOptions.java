@@ -1,5 +1,6 @@
 package dev.quarry.endpoint.http;
 
+import dev.quarry.endpoint.load.JobRetention;
 import dev.quarry.endpoint.source.SourcePolicy;
 import java.time.Duration;
 
@@ -22,6 +23,7 @@ import java.time.Duration;
  * @param serviceEnabled       whether SPARQL {@code SERVICE} may call other endpoints (off by default)
  * @param bulkUploadBytes      graph store POST uploads with a Content-Length at least this large go through
  *                             the bulk loader instead of one write transaction; 0 = never
+ * @param loadJobRetention     how many finished loader job records are kept, and for how long
  */
 public record ServerOptions(
         String bind,
@@ -36,7 +38,8 @@ public record ServerOptions(
         Duration shutdownGrace,
         SourcePolicy sources,
         boolean serviceEnabled,
-        long bulkUploadBytes) {
+        long bulkUploadBytes,
+        JobRetention loadJobRetention) {
 
     public static final int DEFAULT_PORT = 7878;
 
@@ -58,6 +61,9 @@ public record ServerOptions(
         }
         if (bulkUploadBytes < 0) {
             throw new IllegalArgumentException("bulk upload threshold must not be negative");
+        }
+        if (loadJobRetention == null) {
+            throw new IllegalArgumentException("load job retention must not be null");
         }
         if (authToken != null && authToken.isBlank()) {
             throw new IllegalArgumentException("auth token must not be blank");
@@ -88,6 +94,7 @@ public record ServerOptions(
         b.sources = sources;
         b.serviceEnabled = serviceEnabled;
         b.bulkUploadBytes = bulkUploadBytes;
+        b.loadJobRetention = loadJobRetention;
         return b;
     }
 
@@ -106,6 +113,7 @@ public record ServerOptions(
         private SourcePolicy sources = SourcePolicy.none();
         private boolean serviceEnabled;
         private long bulkUploadBytes = 64L << 20;
+        private JobRetention loadJobRetention = JobRetention.defaults();
 
         public Builder bind(String v) { bind = v; return this; }
         public Builder port(int v) { port = v; return this; }
@@ -120,10 +128,12 @@ public record ServerOptions(
         public Builder sources(SourcePolicy v) { sources = v; return this; }
         public Builder serviceEnabled(boolean v) { serviceEnabled = v; return this; }
         public Builder bulkUploadBytes(long v) { bulkUploadBytes = v; return this; }
+        public Builder loadJobRetention(JobRetention v) { loadJobRetention = v; return this; }
 
         public ServerOptions build() {
             return new ServerOptions(bind, port, readOnly, authToken, queryTimeout, maxConcurrentQueries,
-                    maxRequestBytes, maxUploadBytes, clientTimeout, shutdownGrace, sources, serviceEnabled, bulkUploadBytes);
+                    maxRequestBytes, maxUploadBytes, clientTimeout, shutdownGrace, sources, serviceEnabled, bulkUploadBytes,
+                    loadJobRetention);
         }
     }
 }

@@ -24,7 +24,8 @@ import org.slf4j.LoggerFactory;
  * The loader API's jobs: accepts loads, runs them one at a time in the order they came (a
  * bulk load holds the store's writer lock anyway), and keeps every job's record in the
  * store. A job that was queued or running when the server stopped or crashed did not
- * commit, so on the next start it is reported {@code LOAD_FAILED}.
+ * commit, so on the next start it is reported {@code LOAD_FAILED}. Finished jobs beyond
+ * the {@link JobRetention} are forgotten (records deleted) at startup and whenever a job ends.
  */
 public final class LoadJobs implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(LoadJobs.class);
@@ -33,15 +34,17 @@ public final class LoadJobs implements AutoCloseable {
 
     private final QuadStore store;
     private final SourceResolver resolver;
+    private final JobRetention retention;
     private final Map<String, LoadJob> jobs = new LinkedHashMap<>();
     private final Deque<LoadJob> queue = new ArrayDeque<>();
     private final Thread runner;
     private LoadJob running;
     private boolean closed;
 
-    public LoadJobs(QuadStore store, SourcePolicy policy) {
+    public LoadJobs(QuadStore store, SourcePolicy policy, JobRetention retention) {
         this.store = store;
         this.resolver = new SourceResolver(policy);
+        this.retention = retention;
         List<LoadJob> known = new ArrayList<>();
         store.jobRecords().forEach((id, rec) -> known.add(LoadJob.fromRecord(JSON.parse(new String(rec, StandardCharsets.UTF_8)))));
         known.sort(Comparator.comparingLong(j -> j.submitted));
@@ -51,6 +54,9 @@ public final class LoadJobs implements AutoCloseable {
                 job.ended(LoadStatus.LOAD_FAILED, "the server stopped before the load committed; nothing of it was loaded");
                 persist(job);
             }
+        }
+        synchronized (this) {
+            prune();
         }
         runner = new Thread(this::runQueue, "quarry-loader");
         runner.setDaemon(true);
@@ -77,7 +83,9 @@ public final class LoadJobs implements AutoCloseable {
                     throw LoaderException.badRequest("unknown load id in dependencies: " + dep);
                 }
             }
-            boolean busy = running != null || !queue.isEmpty();
+            // A running job that has ended (its status is final, the runner is still recording it)
+            // is not busy: the client has seen it end and may start the next load.
+            boolean busy = (running != null && !running.status().finished()) || !queue.isEmpty();
             if (busy && !request.queueRequest()) {
                 throw LoaderException.tooMany("a load is running; send queueRequest TRUE to queue behind it");
             }
@@ -124,6 +132,9 @@ public final class LoadJobs implements AutoCloseable {
         }
         job.ended(LoadStatus.LOAD_CANCELLED_BY_USER, "cancelled before it started");
         persist(job);
+        synchronized (this) {
+            prune();
+        }
     }
 
     /** Loads running or waiting. */
@@ -157,6 +168,7 @@ public final class LoadJobs implements AutoCloseable {
                 persist(job);
                 synchronized (this) {
                     running = null;
+                    prune();
                 }
             }
         }
@@ -209,6 +221,48 @@ public final class LoadJobs implements AutoCloseable {
                 }
             }
         };
+    }
+
+    /**
+     * Forgets the finished jobs beyond the retention: the oldest past the count, and those
+     * past the age limit. Never a queued or running job, nor one that such a job depends on
+     * (its outcome decides whether the dependent runs). Called with the lock held.
+     */
+    private void prune() {
+        if (store.options().readOnly()) {
+            return; // nothing can be deleted; the records stay as they are
+        }
+        java.util.Set<String> needed = new java.util.HashSet<>();
+        for (LoadJob j : jobs.values()) {
+            if (!j.status().finished()) {
+                needed.addAll(j.request.dependencies());
+            }
+        }
+        List<LoadJob> finished = new ArrayList<>();
+        for (LoadJob j : jobs.values()) { // in the order they were submitted
+            if (j.status().finished() && !needed.contains(j.id)) {
+                finished.add(j);
+            }
+        }
+        long oldest = retention.maxAge().isZero() ? Long.MIN_VALUE
+                : System.currentTimeMillis() - retention.maxAge().toMillis();
+        int excess = finished.size() - retention.kept();
+        List<String> drop = new ArrayList<>();
+        for (int i = 0; i < finished.size(); i++) {
+            LoadJob j = finished.get(i);
+            if (i < excess || j.submitted < oldest) {
+                drop.add(j.id);
+            }
+        }
+        if (drop.isEmpty()) {
+            return;
+        }
+        try {
+            store.deleteJobRecords(drop);
+            drop.forEach(jobs::remove);
+        } catch (RuntimeException e) {
+            LOG.warn("cannot delete {} old load record(s): {}", drop.size(), e.getMessage());
+        }
     }
 
     private void persist(LoadJob job) {

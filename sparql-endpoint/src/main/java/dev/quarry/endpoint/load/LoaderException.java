@@ -21,7 +21,7 @@ final class LoaderException extends RuntimeException {
     }
 
     static LoaderException notFound(String id) {
-        return new LoaderException(HttpResponseStatus.NOT_FOUND, "LoadNotFoundException", "load id not found: " + id);
+        return new LoaderException(HttpResponseStatus.NOT_FOUND, "BulkLoadIdNotFoundException", "load id not found: " + id);
     }
 
     static LoaderException tooMany(String message) {

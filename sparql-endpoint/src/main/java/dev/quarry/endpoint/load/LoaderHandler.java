@@ -2,14 +2,13 @@ package dev.quarry.endpoint.load;
 
 import dev.quarry.endpoint.http.Exchange;
 import dev.quarry.endpoint.http.Handler;
-import dev.quarry.endpoint.http.HttpError;
+import dev.quarry.endpoint.http.ErrorBody;
 import dev.quarry.endpoint.http.Router;
 import dev.quarry.loader.LoadError;
 import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 import org.apache.jena.atlas.json.JSON;
 import org.apache.jena.atlas.json.JsonArray;
 import org.apache.jena.atlas.json.JsonObject;
@@ -19,7 +18,8 @@ import org.apache.jena.atlas.json.JsonObject;
  * {@code POST /loader} (JSON body or form parameters) starts or queues a load,
  * {@code GET /loader/{id}} or {@code GET /loader?loadId=} reports it ({@code details},
  * {@code errors}, {@code page}, {@code errorsPerPage}), {@code GET /loader} lists load ids
- * ({@code limit}), {@code DELETE /loader/{id}} cancels. Failures answer Neptune's error body.
+ * ({@code limit}), {@code DELETE /loader/{id}} cancels. Failures answer Neptune's error body
+ * ({@link NeptuneErrors}).
  */
 public final class LoaderHandler implements Handler {
     private static final int DEFAULT_ERRORS_PER_PAGE = 10;
@@ -36,6 +36,7 @@ public final class LoaderHandler implements Handler {
         router.add(HttpMethod.DELETE, "/loader", new Router.Route("loader-cancel", Router.Body.BUFFERED, true, this));
         router.add(HttpMethod.GET, "/loader/*", new Router.Route("loader-status", Router.Body.BUFFERED, false, this));
         router.add(HttpMethod.DELETE, "/loader/*", new Router.Route("loader-cancel", Router.Body.BUFFERED, true, this));
+        router.errorBody("/loader", NeptuneErrors.INSTANCE);
     }
 
     @Override
@@ -58,10 +59,10 @@ public final class LoaderHandler implements Handler {
                 status(ex, jobs.get(id));
             }
         } catch (LoaderException e) {
-            error(ex, e.status(), e.code(), e.getMessage());
-        } catch (HttpError e) {
-            e.headers().forEach(ex::responseHeader);
-            error(ex, e.status(), "BadRequestException", e.getMessage());
+            // Its own code; other failures reach the server's error path, which answers with
+            // NeptuneErrors too (registered above for every path under /loader).
+            ErrorBody.Content c = NeptuneErrors.render(e.code(), e.getMessage());
+            ex.respond(e.status(), c.contentType(), c.bytes());
         }
     }
 
@@ -178,14 +179,6 @@ public final class LoaderHandler implements Handler {
             // one message below
         }
         throw LoaderException.badRequest(name + " must be a positive integer, not '" + v + "'");
-    }
-
-    private static void error(Exchange ex, HttpResponseStatus status, String code, String message) {
-        JsonObject o = new JsonObject();
-        o.put("requestId", UUID.randomUUID().toString());
-        o.put("code", code);
-        o.put("detailedMessage", message);
-        json(ex, status, o);
     }
 
     private static void json(Exchange ex, HttpResponseStatus status, JsonObject o) {

@@ -3,13 +3,17 @@ package dev.quarry.endpoint.sparql;
 import dev.quarry.endpoint.http.Exchange;
 import dev.quarry.endpoint.http.Handler;
 import dev.quarry.endpoint.http.HttpError;
+import dev.quarry.endpoint.http.MultipartReader;
 import dev.quarry.store.QuadStore;
 import dev.quarry.store.WriteTransaction;
 import dev.quarry.store.graph.QuarryDatasetGraph;
+import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpResponseStatus;
+import java.io.IOException;
 import java.io.OutputStream;
 import java.util.Iterator;
+import java.util.UUID;
 import org.apache.jena.atlas.iterator.Iter;
 import org.apache.jena.graph.Node;
 import org.apache.jena.graph.Triple;
@@ -27,8 +31,12 @@ import org.apache.jena.sparql.core.Quad;
  * one store write transaction, so a bad upload (parse error, client gone, too large)
  * leaves nothing behind, and a success is committed before it is answered. Large POST
  * uploads go through the bulk loader instead ({@link BulkUpload}), as atomic and as strict.
+ * Graphs are identified indirectly ({@code ?graph=}, {@code ?default}) or directly (a path
+ * below {@code /data}); a POST of graph content to {@code /data} itself creates a graph
+ * named by the server (201 + Location); {@code multipart/form-data} uploads are read part by part.
  */
 public final class GraphStoreHandler implements Handler {
+    private static final String MULTIPART = "multipart/form-data";
     private final QuadStore store;
     private final QuarryDatasetGraph dataset;
     private final QueryAdmission admission;
@@ -79,18 +87,23 @@ public final class GraphStoreHandler implements Handler {
         }
     }
 
-    private void write(Exchange ex, GraphTarget target, boolean replace) {
-        Lang lang = uploadLang(ex);
-        if (target.kind() != GraphTarget.Kind.DATASET && RDFLanguages.isQuads(lang)
-                && !RDFLanguages.isTriples(lang)) {
-            throw new HttpError(HttpResponseStatus.UNSUPPORTED_MEDIA_TYPE,
-                    lang.getName() + " holds quads; a graph takes triples (send quads to /data without ?graph)");
+    private void write(Exchange ex, GraphTarget target, boolean replace) throws IOException {
+        boolean multipart = MULTIPART.equals(ex.contentType());
+        Lang lang = multipart ? null : uploadLang(ex.contentType());
+        String location = null;
+        if (target.kind() == GraphTarget.Kind.DATASET && !replace && (multipart || !RDFLanguages.isQuads(lang))) {
+            // Graph content POSTed to the graph store itself: a new graph, named by the server (GSP 5.5).
+            location = GraphTarget.requestIri(ex) + "/" + UUID.randomUUID();
+            target = GraphTarget.named(location);
+        }
+        if (lang != null) {
+            refuseQuadsIntoAGraph(target, lang);
         }
         String uploadBase = target.kind() == GraphTarget.Kind.NAMED ? target.graph().getURI() : SparqlHandler.base(ex);
-        var bulk = BulkUpload.format(ex, target, lang, ex.options().bulkUploadBytes());
+        var bulk = multipart ? java.util.Optional.<dev.quarry.loader.input.RdfFormat>empty()
+                : BulkUpload.format(ex, target, lang, ex.options().bulkUploadBytes());
         if (bulk.isPresent()) {
-            boolean created = BulkUpload.load(store, ex, target, bulk.get(), uploadBase);
-            ex.respondEmpty(created ? HttpResponseStatus.CREATED : HttpResponseStatus.NO_CONTENT);
+            answer(ex, BulkUpload.load(store, ex, target, bulk.get(), uploadBase), location);
             return;
         }
         boolean created;
@@ -103,16 +116,85 @@ public final class GraphStoreHandler implements Handler {
                     GraphEraser.erase(txn, target);
                 }
             }
-            try {
-                RDFParser.source(ex.bodyStream()).lang(lang).base(uploadBase)
-                        .errorHandler(PositionedErrors.INSTANCE)
-                        .parse(new StoreWriter(txn, target));
-            } catch (RiotException e) {
-                throw HttpError.badRequest("parse error in " + lang.getName() + " upload: " + QueryRunner.oneLine(e.getMessage()));
+            StoreWriter sink = new StoreWriter(txn, target);
+            if (multipart) {
+                parseParts(ex, target, uploadBase, sink);
+            } else {
+                parse(ex.bodyStream(), lang, uploadBase, sink, lang.getName() + " upload");
             }
             txn.commit();
         }
+        answer(ex, created, location);
+    }
+
+    /** 201 for a graph the upload created (with its Location if the server named it), else 204. */
+    private static void answer(Exchange ex, boolean created, String location) {
+        if (location != null) {
+            ex.responseHeader(HttpHeaderNames.LOCATION, location);
+        }
         ex.respondEmpty(created ? HttpResponseStatus.CREATED : HttpResponseStatus.NO_CONTENT);
+    }
+
+    /**
+     * A {@code multipart/form-data} upload: every part is RDF, in the format its Content-Type
+     * names (or, without one, its file name tells), and all go into the target in the same
+     * transaction, so one bad part fails the whole request.
+     */
+    private static void parseParts(Exchange ex, GraphTarget target, String base, StoreWriter sink) throws IOException {
+        String boundary = MultipartReader.boundary(ex.header(HttpHeaderNames.CONTENT_TYPE));
+        if (boundary == null) {
+            throw HttpError.badRequest("multipart/form-data upload without a boundary parameter");
+        }
+        MultipartReader reader = new MultipartReader(ex.bodyStream(), boundary);
+        int n = 0;
+        try {
+            for (MultipartReader.Part part = reader.next(); part != null; part = reader.next()) {
+                n++;
+                String name = part.filename() != null ? "'" + part.filename() + "'" : "#" + n;
+                Lang lang = partLang(part, name);
+                refuseQuadsIntoAGraph(target, lang);
+                parse(part.content(), lang, base, sink, "part " + name + " (" + lang.getName() + ")");
+            }
+        } catch (IOException e) {
+            if (ex.isCancelled()) {
+                throw e; // the client went away: nothing to answer
+            }
+            throw HttpError.badRequest("malformed multipart upload: " + QueryRunner.oneLine(e.getMessage()));
+        }
+        if (n == 0) {
+            throw HttpError.badRequest("multipart upload without parts");
+        }
+    }
+
+    private static void parse(java.io.InputStream in, Lang lang, String base, StoreWriter sink, String what) {
+        try {
+            RDFParser.source(in).lang(lang).base(base).errorHandler(PositionedErrors.INSTANCE).parse(sink);
+        } catch (RiotException e) {
+            throw HttpError.badRequest("parse error in " + what + ": " + QueryRunner.oneLine(e.getMessage()));
+        }
+    }
+
+    private static void refuseQuadsIntoAGraph(GraphTarget target, Lang lang) {
+        if (target.kind() != GraphTarget.Kind.DATASET && RDFLanguages.isQuads(lang) && !RDFLanguages.isTriples(lang)) {
+            throw new HttpError(HttpResponseStatus.UNSUPPORTED_MEDIA_TYPE,
+                    lang.getName() + " holds quads; a graph takes triples (send quads to /data without ?graph)");
+        }
+    }
+
+    private static Lang partLang(MultipartReader.Part part, String name) {
+        String ct = part.contentType();
+        Lang lang = ct == null || ct.equals("application/octet-stream") ? null : RDFLanguages.contentTypeToLang(ct);
+        if (lang == null && ct != null && !ct.equals("application/octet-stream")) {
+            throw new HttpError(HttpResponseStatus.UNSUPPORTED_MEDIA_TYPE, "part " + name + ": cannot read RDF from Content-Type " + ct);
+        }
+        if (lang == null && part.filename() != null) {
+            lang = RDFLanguages.filenameToLang(part.filename());
+        }
+        if (lang == null || !org.apache.jena.riot.RDFParserRegistry.isRegistered(lang) || lang.equals(Lang.RDFNULL)) {
+            throw new HttpError(HttpResponseStatus.UNSUPPORTED_MEDIA_TYPE,
+                    "part " + name + ": give it an RDF Content-Type (or a file name such as data.ttl)");
+        }
+        return lang;
     }
 
     private void delete(Exchange ex, GraphTarget target) {
@@ -129,8 +211,7 @@ public final class GraphStoreHandler implements Handler {
         ex.respondEmpty(HttpResponseStatus.NO_CONTENT);
     }
 
-    private static Lang uploadLang(Exchange ex) {
-        String ct = ex.contentType();
+    private static Lang uploadLang(String ct) {
         if (ct == null) {
             throw new HttpError(HttpResponseStatus.UNSUPPORTED_MEDIA_TYPE,
                     "an upload needs a Content-Type such as text/turtle or application/n-triples");

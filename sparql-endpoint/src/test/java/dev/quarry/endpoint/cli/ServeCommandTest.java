@@ -50,4 +50,16 @@ class ServeCommandTest {
                 () -> parse("--store", "db", "--allow-source", tmp.resolve("nope").toString()));
         assertTrue(e.getMessage().contains("no such directory"), e.getMessage());
     }
+
+    @Test
+    void loaderJobRetentionDefaultsToNeptunesAndIsConfigurable() {
+        ServerOptions d = parse("--store", "db");
+        assertEquals(1024, d.loadJobRetention().kept());
+        assertTrue(d.loadJobRetention().maxAge().isZero());
+        ServerOptions o = parse("--store", "db", "--loader-jobs-kept", "5", "--loader-job-max-age", "1.5");
+        assertEquals(5, o.loadJobRetention().kept());
+        assertEquals(java.time.Duration.ofHours(36), o.loadJobRetention().maxAge());
+        assertThrows(IllegalArgumentException.class, () -> parse("--store", "db", "--loader-jobs-kept", "0"));
+        assertThrows(IllegalArgumentException.class, () -> parse("--store", "db", "--loader-job-max-age", "-1"));
+    }
 }

@@ -242,9 +242,9 @@ class LoaderApiTest {
             assertError(f.post("/loader", "application/json", "{\"source\":\"" + ok + "\",\"dependencies\":[\"nope\"]}"),
                     400, "BadRequestException", "unknown load id");
             assertError(f.post("/loader", "application/json", "{\"source\":"), 400, "BadRequestException", "JSON");
-            assertError(f.get("/loader/no-such-id", null), 404, "LoadNotFoundException", "no-such-id");
+            assertError(f.get("/loader/no-such-id", null), 404, "BulkLoadIdNotFoundException", "no-such-id");
             assertError(f.send(HttpRequest.newBuilder(f.uri("/loader/no-such-id")).DELETE().build()),
-                    404, "LoadNotFoundException", "no-such-id");
+                    404, "BulkLoadIdNotFoundException", "no-such-id");
             assertEquals(0, f.store.stats().quads());
         }
     }
@@ -348,7 +348,7 @@ class LoaderApiTest {
         try (ServerFixture f = new ServerFixture(tmp.resolve("store"), ServerFixture.options().readOnly(true)
                 .sources(new SourcePolicy(List.of(data), false)))) {
             HttpResponse<String> r = f.post("/loader", "application/json", "{\"source\":\"" + data.resolve("three.nq") + "\"}");
-            assertEquals(403, r.statusCode(), r.body());
+            assertError(r, 403, "AccessDeniedException", "read-only");
         }
     }
 

@@ -135,4 +135,42 @@ class GraphStoreProtocolTest {
         assertEquals(413, r.statusCode());
         assertEquals(50_000, f.store.stats().quads());
     }
+
+    @Test
+    void postToTheGraphStoreCreatesAServerNamedGraph() {
+        HttpResponse<String> r = f.post("/data", "text/turtle", TTL);
+        assertEquals(201, r.statusCode(), r.body());
+        String location = r.headers().firstValue("Location").orElseThrow();
+        assertTrue(location.startsWith("http://127.0.0.1:" + f.port + "/data/"), location);
+        HttpResponse<String> second = f.post("/data", "application/n-triples", "<http://example.org/c> <http://example.org/p> \"9\" .\n");
+        assertEquals(201, second.statusCode(), second.body());
+        assertTrue(!second.headers().firstValue("Location").orElseThrow().equals(location));
+        // the new graph answers to its IRI, indirectly and directly (its path is below /data)
+        assertEquals(3, parse(f.get("/data?graph=" + enc(location), "text/turtle").body(), Lang.TURTLE).size());
+        String path = location.substring(("http://127.0.0.1:" + f.port).length());
+        assertEquals(3, parse(f.get(path, "text/turtle").body(), Lang.TURTLE).size());
+        assertEquals(0, parse(f.get("/data?default", "text/turtle").body(), Lang.TURTLE).size());
+        assertEquals(4, f.store.stats().quads());
+        // a bad upload creates nothing and names nothing
+        HttpResponse<String> bad = f.post("/data", "text/turtle", "<http://example.org/a> <http://example.org/p> .");
+        assertEquals(400, bad.statusCode());
+        assertTrue(bad.headers().firstValue("Location").isEmpty(), bad.headers().toString());
+        assertEquals(4, f.store.stats().quads());
+    }
+
+    @Test
+    void directIdentificationNamesTheGraphByTheRequestIri() {
+        String path = "/data/people/1.ttl";
+        String iri = "http://127.0.0.1:" + f.port + path;
+        assertEquals(404, f.get(path, "text/turtle").statusCode());
+        assertEquals(201, put(path, "text/turtle", TTL).statusCode());
+        assertEquals(204, f.post(path, "application/n-triples", "<http://example.org/c> <http://example.org/p> \"9\" .\n").statusCode());
+        assertEquals(4, parse(f.get(path, "text/turtle").body(), Lang.TURTLE).size());
+        assertEquals(4, parse(f.get("/data?graph=" + enc(iri), "text/turtle").body(), Lang.TURTLE).size());
+        assertEquals(400, f.get(path + "?graph=" + enc(iri), null).statusCode());
+        assertEquals(400, f.get(path + "?default", null).statusCode());
+        assertEquals(204, delete(path).statusCode());
+        assertEquals(404, f.get(path, null).statusCode());
+        assertEquals(0, f.store.stats().quads());
+    }
 }
