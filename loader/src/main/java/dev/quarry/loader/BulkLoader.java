@@ -15,9 +15,14 @@ import dev.quarry.store.QuadStore;
  * the memory budget; at the end the runs of each index merge into one SST file, the
  * dictionary into two, and everything is ingested in one atomic step.
  *
- * <p>Trade-offs: the whole load is one commit, so a killed load leaves nothing (and RESUME
- * redoes the feeds of a load that did not commit); duplicates against a non-empty store are
- * found by a point read per distinct quad (skipped for an empty store).
+ * <p>Trade-offs: in {@link LoadMode#NEW} the whole load is one commit, so a killed load
+ * leaves nothing and a rerun redoes it all. {@link LoadMode#RESUME} skips the feeds earlier
+ * commits recorded and commits group by group (groups of whole sources of at least
+ * {@link LoadOptions#commitBytes()}, by default 64 MiB or 1/32 of the input): a killed load
+ * keeps whole groups and a RESUME rerun loads the rest, at the price of loading every group
+ * after the first into a non-empty store, one group after another. Duplicates against a
+ * non-empty store are found by a merge walk along the committed SPOG index (skipped for an
+ * empty store).
  */
 public final class BulkLoader {
     private BulkLoader() {}

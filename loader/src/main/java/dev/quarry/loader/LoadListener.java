@@ -15,6 +15,15 @@ public interface LoadListener {
     /** Each bad statement as it is found (also when more than the report keeps). */
     default void error(LoadError error) {}
 
+    /**
+     * After each commit, with the feeds it made durable: once at the end of a NEW load, once
+     * per committed feed group of a RESUME load.
+     */
+    default void feedsCommitted(java.util.List<String> feeds) {}
+
+    /** Input the load passes over without failing, one line each (e.g. an archive entry of unknown format). */
+    default void warning(String message) {}
+
     /** Polled often; once true, the load stops and nothing of it is committed. */
     default boolean cancelled() {
         return false;

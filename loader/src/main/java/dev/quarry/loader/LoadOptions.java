@@ -16,10 +16,13 @@ import java.util.List;
  * @param memoryBytes  heap the load may use for batches, sorted runs and the dictionary; 0 = half the max heap
  * @param tmpDir       where to spill sorted runs and dictionary runs, or null for the store's tmp/
  * @param failOnError  stop at the first bad statement (nothing committed), else skip and count it
- * @param mode         NEW, or RESUME to skip feeds already loaded
+ * @param mode         NEW (one commit), or RESUME: skip feeds already recorded and commit feed groups as they finish
+ * @param commitBytes  RESUME only: input bytes after which a group of whole sources is committed;
+ *                     0 = the default rule of {@code FeedGroups} (at least 64 MiB, at most ~32 commits)
  */
 public record LoadOptions(List<String> sources, RdfFormat format, String graph, String base, Parallelism parallelism,
-                          int threads, long memoryBytes, Path tmpDir, boolean failOnError, LoadMode mode) {
+                          int threads, long memoryBytes, Path tmpDir, boolean failOnError, LoadMode mode,
+                          long commitBytes) {
     public LoadOptions {
         sources = List.copyOf(sources);
         if (parallelism == null) {
@@ -28,13 +31,13 @@ public record LoadOptions(List<String> sources, RdfFormat format, String graph, 
         if (mode == null) {
             mode = LoadMode.NEW;
         }
-        if (threads < 0 || memoryBytes < 0) {
-            throw new IllegalArgumentException("threads and memory must not be negative");
+        if (threads < 0 || memoryBytes < 0 || commitBytes < 0) {
+            throw new IllegalArgumentException("threads, memory and commit bytes must not be negative");
         }
     }
 
     public static LoadOptions of(List<String> sources) {
-        return new LoadOptions(sources, null, null, null, Parallelism.HIGH, 0, 0, null, false, LoadMode.NEW);
+        return new LoadOptions(sources, null, null, null, Parallelism.HIGH, 0, 0, null, false, LoadMode.NEW, 0);
     }
 
     public static LoadOptions of(String... sources) {
@@ -42,39 +45,53 @@ public record LoadOptions(List<String> sources, RdfFormat format, String graph, 
     }
 
     public LoadOptions withFormat(RdfFormat f) {
-        return new LoadOptions(sources, f, graph, base, parallelism, threads, memoryBytes, tmpDir, failOnError, mode);
+        return new LoadOptions(sources, f, graph, base, parallelism, threads, memoryBytes, tmpDir, failOnError, mode,
+                commitBytes);
     }
 
     public LoadOptions withGraph(String g) {
-        return new LoadOptions(sources, format, g, base, parallelism, threads, memoryBytes, tmpDir, failOnError, mode);
+        return new LoadOptions(sources, format, g, base, parallelism, threads, memoryBytes, tmpDir, failOnError, mode,
+                commitBytes);
     }
 
     public LoadOptions withBase(String b) {
-        return new LoadOptions(sources, format, graph, b, parallelism, threads, memoryBytes, tmpDir, failOnError, mode);
+        return new LoadOptions(sources, format, graph, b, parallelism, threads, memoryBytes, tmpDir, failOnError, mode,
+                commitBytes);
     }
 
     public LoadOptions withParallelism(Parallelism p) {
-        return new LoadOptions(sources, format, graph, base, p, threads, memoryBytes, tmpDir, failOnError, mode);
+        return new LoadOptions(sources, format, graph, base, p, threads, memoryBytes, tmpDir, failOnError, mode,
+                commitBytes);
     }
 
     public LoadOptions withThreads(int n) {
-        return new LoadOptions(sources, format, graph, base, parallelism, n, memoryBytes, tmpDir, failOnError, mode);
+        return new LoadOptions(sources, format, graph, base, parallelism, n, memoryBytes, tmpDir, failOnError, mode,
+                commitBytes);
     }
 
     public LoadOptions withMemory(long bytes) {
-        return new LoadOptions(sources, format, graph, base, parallelism, threads, bytes, tmpDir, failOnError, mode);
+        return new LoadOptions(sources, format, graph, base, parallelism, threads, bytes, tmpDir, failOnError, mode,
+                commitBytes);
     }
 
     public LoadOptions withTmpDir(Path dir) {
-        return new LoadOptions(sources, format, graph, base, parallelism, threads, memoryBytes, dir, failOnError, mode);
+        return new LoadOptions(sources, format, graph, base, parallelism, threads, memoryBytes, dir, failOnError, mode,
+                commitBytes);
     }
 
     public LoadOptions withFailOnError(boolean fail) {
-        return new LoadOptions(sources, format, graph, base, parallelism, threads, memoryBytes, tmpDir, fail, mode);
+        return new LoadOptions(sources, format, graph, base, parallelism, threads, memoryBytes, tmpDir, fail, mode,
+                commitBytes);
     }
 
     public LoadOptions withMode(LoadMode m) {
-        return new LoadOptions(sources, format, graph, base, parallelism, threads, memoryBytes, tmpDir, failOnError, m);
+        return new LoadOptions(sources, format, graph, base, parallelism, threads, memoryBytes, tmpDir, failOnError, m,
+                commitBytes);
+    }
+
+    public LoadOptions withCommitBytes(long bytes) {
+        return new LoadOptions(sources, format, graph, base, parallelism, threads, memoryBytes, tmpDir, failOnError,
+                mode, bytes);
     }
 
     /** Worker threads to use on this machine. */

@@ -16,6 +16,8 @@ import java.util.Locale;
  * @param newTerms               dictionary terms added
  * @param feedsLoaded            feeds (files, archive entries) read
  * @param feedsSkipped           feeds skipped in RESUME mode
+ * @param entriesSkipped         archive entries skipped because their format could not be told from the name
+ * @param commits                atomic ingests the load made (1 for NEW; one per feed group for RESUME)
  * @param spilledRuns            sorted runs written to disk (0 when everything fit in memory)
  * @param peakHeapBytes          largest heap use sampled during the load
  * @param storeSizeBytes         store size on disk after the commit
@@ -23,8 +25,8 @@ import java.util.Locale;
  */
 public record LoadReport(long totalRecords, long totalDuplicates, long parsingErrors, long datatypeMismatchErrors,
                          long insertErrors, double totalTimeSpent, long newQuads, long newTerms, int feedsLoaded,
-                         int feedsSkipped, int spilledRuns, long peakHeapBytes, long storeSizeBytes,
-                         List<LoadError> errors) {
+                         int feedsSkipped, int entriesSkipped, int commits, int spilledRuns, long peakHeapBytes,
+                         long storeSizeBytes, List<LoadError> errors) {
     public static final int MAX_ERRORS = 10_000;
 
     public LoadReport {
@@ -50,6 +52,8 @@ public record LoadReport(long totalRecords, long totalDuplicates, long parsingEr
         field(b, "newTerms", newTerms);
         field(b, "feedsLoaded", feedsLoaded);
         field(b, "feedsSkipped", feedsSkipped);
+        field(b, "entriesSkipped", entriesSkipped);
+        field(b, "commits", commits);
         field(b, "spilledRuns", spilledRuns);
         field(b, "peakHeapBytes", peakHeapBytes);
         field(b, "storeSizeBytes", storeSizeBytes);

@@ -105,6 +105,10 @@ public final class SimpleLoader {
             for (Source source : sources) {
                 try (FeedReader reader = source.open(new LongAdder(), format)) {
                     for (Feed feed = reader.next(); feed != null; feed = reader.next()) {
+                        if (feed.format() == null) {
+                            warnings.accept(feed.name() + ": warning: skipped, cannot tell its RDF format from the name");
+                            continue;
+                        }
                         parse(feed, sink);
                         feeds++;
                     }

@@ -15,6 +15,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
+import org.apache.commons.compress.archivers.zip.ZipArchiveEntry;
+import org.apache.commons.compress.archivers.zip.ZipArchiveOutputStream;
 import org.apache.jena.sparql.core.DatasetGraph;
 import org.apache.jena.sparql.core.DatasetGraphFactory;
 import org.junit.jupiter.api.Test;
@@ -150,6 +152,41 @@ class LoadBehaviourTest {
             assertEquals(1, r.feedsSkipped());
             assertEquals(1, r.feedsLoaded());
             assertEquals(2, store.stats().quads());
+        }
+    }
+
+    @Test
+    void archiveEntryOfUnknownFormatIsSkippedWithOneWarning() throws Exception {
+        Path zip = tmp.resolve("data.zip");
+        try (var out = new ZipArchiveOutputStream(Files.newOutputStream(zip))) {
+            for (String entry : List.of("README", "data.nt")) {
+                out.putArchiveEntry(new ZipArchiveEntry(entry));
+                out.write("<http://x/s> <http://x/p> <http://x/o> .\n".getBytes(StandardCharsets.UTF_8));
+                out.closeArchiveEntry();
+            }
+        }
+        List<String> warnings = new java.util.concurrent.CopyOnWriteArrayList<>();
+        LoadListener listener = new LoadListener() {
+            @Override
+            public void warning(String message) {
+                warnings.add(message);
+            }
+        };
+        try (QuadStore store = QuadStore.open(tmp.resolve("s"))) {
+            LoadReport r = BulkLoader.load(store, LoadOptions.of(zip.toString()), listener);
+            assertEquals(1, r.entriesSkipped());
+            assertEquals(1, r.feedsLoaded());
+            assertEquals(1, store.stats().quads());
+            assertEquals(List.of("skipped " + zip + "!/README: cannot tell its RDF format from the name (give --format)"),
+                    warnings);
+            assertTrue(r.toJson().contains("\"entriesSkipped\": 1"));
+        }
+        try (QuadStore store = QuadStore.open(tmp.resolve("given"))) {
+            LoadReport r = BulkLoader.load(store, LoadOptions.of(zip.toString()).withFormat(
+                    dev.quarry.loader.input.RdfFormat.NTRIPLES));
+            assertEquals(0, r.entriesSkipped());
+            assertEquals(2, r.feedsLoaded(), "with --format the README is read as N-Triples");
+            assertEquals(1, store.stats().quads());
         }
     }
 

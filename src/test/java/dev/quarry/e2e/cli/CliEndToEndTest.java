@@ -230,6 +230,38 @@ class CliEndToEndTest {
     }
 
     @Test
+    @Order(5)
+    void resumeCommitsFileByFileIntoAFreshStore() throws Exception {
+        Path resumed = tmp.resolve("resumed");
+        QuarryCli.Run r = quarry.run("load", "--store", resumed.toString(), "--mode", "RESUME", "--commit-size", "1",
+                examples.resolve("data").toString());
+        assertEquals(0, r.exit(), r.err());
+        assertTrue(r.out().contains("  commits (RESUME)        4\n"), r.out());
+        assertEquals(SAMPLE_QUADS, count(resumed));
+    }
+
+    @Test
+    @Order(5)
+    void archiveEntryOfUnknownFormatIsSkippedWithAWarning() throws Exception {
+        Path zip = tmp.resolve("with-readme.zip");
+        try (var out = new java.util.zip.ZipOutputStream(Files.newOutputStream(zip))) {
+            out.putNextEntry(new java.util.zip.ZipEntry("README"));
+            out.write("not RDF\n".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            out.putNextEntry(new java.util.zip.ZipEntry("a.nt"));
+            out.write("<http://ex.org/a> <http://ex.org/b> <http://ex.org/c> .\n".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        }
+        Path s = tmp.resolve("zipped");
+        // With --timeline the printer sits behind the timeline's recorder: warnings must pass through it too.
+        QuarryCli.Run r = quarry.run("load", "--store", s.toString(), "--timeline", tmp.resolve("zipped.tsv").toString(),
+                zip.toString());
+        assertEquals(0, r.exit(), r.err());
+        assertEquals(List.of("warning: skipped " + zip + "!/README: cannot tell its RDF format from the name (give --format)"),
+                r.errLines());
+        assertTrue(r.out().contains("  skipped entries         1 (format unknown; see the warnings)\n"), r.out());
+        assertEquals(1, count(s));
+    }
+
+    @Test
     @Order(6)
     void badInputGivesOneLineAndANonZeroExit() throws Exception {
         String s = store.toString();
@@ -311,6 +343,7 @@ class CliEndToEndTest {
         QuarryCli.Run loadHelp = quarry.run("load", "--help");
         assertEquals(0, loadHelp.exit());
         assertTrue(loadHelp.out().startsWith("Usage: quarry load "), loadHelp.out());
+        assertTrue(loadHelp.out().contains("--commit-size=SIZE"), loadHelp.out());
         QuarryCli.Run version = quarry.run("serve", "--version");
         assertEquals(0, version.exit());
         assertTrue(version.out().startsWith("quarry "), version.out());

@@ -10,7 +10,9 @@ import org.apache.commons.compress.archivers.tar.TarArchiveEntry;
 /**
  * The entries of a tar or zip archive, one feed each, named {@code archive!/entry}. Entries
  * may be compressed themselves (a tar of .nq.gz files); their format comes from the entry
- * name unless overridden. Directories, links and macOS metadata entries are skipped.
+ * name unless overridden, and is null when the name tells none (a README in a data tarball):
+ * the loader skips such an entry with a warning instead of failing the whole archive.
+ * Directories, links and macOS metadata entries are skipped silently.
  */
 final class ArchiveFeedReader implements FeedReader {
     private final String archiveName;
@@ -35,7 +37,8 @@ final class ArchiveFeedReader implements FeedReader {
                 continue;
             }
             String name = archiveName + "!/" + entry.getName();
-            RdfFormat format = FeedOpener.formatOf(name, entry.getName(), formatOverride, null);
+            RdfFormat format = formatOverride != null ? formatOverride
+                    : RdfFormat.byFileName(entry.getName()).orElse(null);
             // Closing an entry's stream must not close the archive: its next entries follow.
             InputStream shielded = new FilterInputStream(archive) {
                 @Override

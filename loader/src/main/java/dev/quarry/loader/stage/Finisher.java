@@ -1,6 +1,5 @@
 package dev.quarry.loader.stage;
 
-import dev.quarry.loader.LoadReport;
 import dev.quarry.loader.sort.IndexMerger;
 import dev.quarry.store.BulkSession;
 import dev.quarry.store.encoding.Permutation;
@@ -13,7 +12,8 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 /**
  * The last stage: waits for spills, merges the runs of each index and the dictionary
  * into SST files (eight independent files in parallel, the longest first),
- * records the feeds, and commits everything in one atomic ingest.
+ * records the feeds, and commits everything in one atomic ingest (one per load, or one
+ * per feed group in RESUME mode; {@link Totals} sums them).
  */
 final class Finisher {
     private final LoadPipeline load;
@@ -26,7 +26,25 @@ final class Finisher {
         this.threads = threads;
     }
 
-    LoadReport finish(List<FeedState> feeds, int feedsSkipped) {
+    /** What the commits of a load added, summed over its commits (one, or one per RESUME feed group). */
+    static final class Totals {
+        long newQuads;
+        long newTerms;
+        int feeds;
+        int commits;
+        int spilledRuns;
+
+        void add(Totals commit) {
+            newQuads += commit.newQuads;
+            newTerms += commit.newTerms;
+            feeds += commit.feeds;
+            commits += commit.commits;
+            spilledRuns += commit.spilledRuns;
+        }
+    }
+
+    /** Merges, records {@code feeds} and commits; returns what this commit added. */
+    Totals finish(List<FeedState> feeds) {
         load.counters.phase("merging");
         load.listener().progress(load.counters.snapshot());
         try {
@@ -80,15 +98,14 @@ final class Finisher {
         load.counters.sampleHeap();
         session.commit(files);
         load.counters.phase("done");
-        long records = load.counters.quads.sum();
-        IndexMerger.SpogCounts c = spog[0].counts();
-        double seconds = load.counters.elapsedNanos() / 1e9;
-        LoadReport report = new LoadReport(records, records - c.added(), load.errors.parsing.sum(),
-                load.errors.datatype.sum(), load.errors.insert.sum(), seconds, c.added(), load.dictionary.newTerms(),
-                feeds.size(), feedsSkipped, load.runs.spilledRuns(), load.counters.peakHeap(), load.storeSize(),
-                load.errors.kept());
+        Totals added = new Totals();
+        added.newQuads = spog[0].counts().added();
+        added.newTerms = load.dictionary.newTerms();
+        added.feeds = feeds.size();
+        added.commits = 1;
+        added.spilledRuns = load.runs.spilledRuns();
         load.listener().progress(load.counters.snapshot());
-        return report;
+        return added;
     }
 
     private static List<Path> one(Path p) {

@@ -41,7 +41,8 @@ import org.apache.jena.sys.JenaSystem;
 
 /**
  * One bulk load from start to commit: feed readers -> parse workers -> run store, then
- * the {@link Finisher} merges and commits. The calling thread supervises: it reports
+ * the {@link Finisher} merges and commits; once for a NEW load, once per {@link FeedGroups}
+ * group (each with its own session, dictionary and run store) for a RESUME load. The calling thread supervises: it reports
  * progress, polls cancellation, and on the first failure of any thread stops the others,
  * closes the session without commit (nothing visible) and removes the scratch files.
  *
@@ -62,6 +63,8 @@ public final class LoadPipeline {
     private final List<FeedState> feeds = new ArrayList<>();
     private final AtomicInteger feedNumbers = new AtomicInteger();
     private final AtomicInteger feedsSkipped = new AtomicInteger();
+    private final AtomicInteger entriesSkipped = new AtomicInteger();
+    private final Finisher.Totals totals = new Finisher.Totals();
     private final int workers;
     private final int batchQuads;
     private final int chunkBytes;
@@ -87,7 +90,10 @@ public final class LoadPipeline {
         this.work = new ArrayBlockingQueue<>(workers * 2);
     }
 
-    /** Runs the load; returns the report after the commit, or throws {@link LoadException} (nothing committed). */
+    /**
+     * Runs the load; returns the report after the last commit, or throws {@link LoadException}
+     * (nothing committed in NEW mode; in RESUME mode the feed groups committed before stay).
+     */
     public LoadReport run() {
         JenaSystem.init(); // before worker threads touch Jena: its lazy initialisation is not thread-safe
         List<Source> sources = Sources.expand(options.sources());
@@ -96,26 +102,45 @@ public final class LoadPipeline {
             total = s.size() < 0 || total < 0 ? -1 : total + s.size();
         }
         counters.rawTotal(total);
-        session = store.beginBulk();
         try {
-            scratch = scratchDirectory();
-            long budget = options.memoryBudget();
-            dictionary = new LoadDictionary(session, scratch, session.isEmpty(), budget * 35 / 100, 64);
-            runs = new RunStore(scratch, budget * 40 / 100);
-            prefixes = new SharedPrefixes(scratch);
-            if (options.graph() != null) {
-                tripleGraph = newEncoder().node(NodeFactory.createURI(options.graph()), -1);
+            if (options.mode() == LoadMode.RESUME) {
+                for (List<Source> group : FeedGroups.split(sources, FeedGroups.groupBytes(options.commitBytes(), total))) {
+                    loadAndCommit(group);
+                }
+            } else {
+                loadAndCommit(sources);
             }
-            readAndParse(sources);
-            return new Finisher(this, session, workers).finish(feeds, feedsSkipped.get());
+            return report();
         } catch (LoadException e) {
             throw e;
         } catch (CancellationException e) {
-            throw new LoadException("load cancelled: nothing was committed", e);
+            throw new LoadException("load cancelled: " + committedSoFar(), e);
         } catch (UncheckedIOException e) {
             throw new LoadException(e.getCause().getMessage() == null ? e.getMessage() : e.getCause().getMessage(), e);
         } catch (RuntimeException e) {
             throw new LoadException("load failed: " + e.getMessage(), e);
+        }
+    }
+
+    /** One commit: reads {@code group}, merges and ingests it; on failure nothing of the group is visible. */
+    private void loadAndCommit(List<Source> group) {
+        session = store.beginBulk();
+        feeds.clear();
+        try {
+            scratch = scratchDirectory();
+            counters.phase("reading");
+            long budget = options.memoryBudget();
+            dictionary = new LoadDictionary(session, scratch, session.isEmpty(), budget * 35 / 100, 64);
+            runs = new RunStore(scratch, budget * 40 / 100);
+            prefixes = new SharedPrefixes(scratch);
+            tripleGraph = options.graph() == null ? TermId.DEFAULT_GRAPH
+                    : newEncoder().node(NodeFactory.createURI(options.graph()), -1);
+            readAndParse(group);
+            if (options.mode() == LoadMode.RESUME && feeds.isEmpty()) {
+                return; // every feed of the group was recorded before: nothing to commit
+            }
+            totals.add(new Finisher(this, session, workers).finish(feeds));
+            listener.feedsCommitted(feeds.stream().map(f -> f.name).toList());
         } finally {
             stopThreads();
             if (dictionary != null) {
@@ -127,11 +152,28 @@ public final class LoadPipeline {
             if (prefixes != null) {
                 prefixes.close();
             }
-            session.close(); // no-op after a commit; otherwise nothing of the load is visible
+            dictionary = null;
+            runs = null;
+            prefixes = null;
+            session.close(); // no-op after a commit; otherwise nothing of this group is visible
             if (ownScratch) {
                 deleteQuietly(scratch);
+                ownScratch = false;
             }
         }
+    }
+
+    private String committedSoFar() {
+        return totals.commits == 0 ? "nothing was committed"
+                : totals.feeds + " feeds were committed before (run it again in RESUME mode to load the rest)";
+    }
+
+    private LoadReport report() {
+        long records = counters.quads.sum();
+        double seconds = counters.elapsedNanos() / 1e9;
+        return new LoadReport(records, records - totals.newQuads, errors.parsing.sum(), errors.datatype.sum(),
+                errors.insert.sum(), seconds, totals.newQuads, totals.newTerms, totals.feeds, feedsSkipped.get(),
+                entriesSkipped.get(), totals.commits, totals.spilledRuns, counters.peakHeap(), storeSize(), errors.kept());
     }
 
     private Path scratchDirectory() {
@@ -218,6 +260,11 @@ public final class LoadPipeline {
     }
 
     private void readFeed(Feed feed) throws IOException, InterruptedException {
+        if (feed.format() == null) {
+            entriesSkipped.incrementAndGet();
+            listener.warning("skipped " + feed.name() + ": cannot tell its RDF format from the name (give --format)");
+            return;
+        }
         if (options.mode() == LoadMode.RESUME && session.feedCommitted(feed.name())) {
             feedsSkipped.incrementAndGet();
             return;
@@ -267,7 +314,11 @@ public final class LoadPipeline {
     /** Records the first failure; every stage checks it and stops. */
     void fail(Throwable t) {
         if (failure.compareAndSet(null, t)) {
-            for (Thread th : threads) {
+            List<Thread> all;
+            synchronized (threads) { // stages start and the supervisor clears the list meanwhile
+                all = List.copyOf(threads);
+            }
+            for (Thread th : all) {
                 if (th != Thread.currentThread()) {
                     th.interrupt();
                 }
@@ -310,6 +361,7 @@ public final class LoadPipeline {
         List<Thread> all;
         synchronized (threads) {
             all = List.copyOf(threads);
+            threads.clear();
         }
         for (Thread t : all) {
             if (t.isAlive()) {

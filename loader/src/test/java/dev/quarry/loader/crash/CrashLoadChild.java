@@ -41,7 +41,8 @@ public final class CrashLoadChild {
         }
     }
 
-    private static void hold() {
+    /** Waits to be killed; exits with 7 if the parent does not kill in two minutes. */
+    static void hold() {
         try {
             Thread.sleep(120_000);
         } catch (InterruptedException e) {

@@ -35,10 +35,10 @@ import picocli.CommandLine.Spec;
 @Command(name = "load",
         mixinStandardHelpOptions = true,
         description = {
-            "Bulk-loads RDF into a store: parses in parallel, sorts within a memory budget, and makes the whole load visible at once.",
+            "Bulk-loads RDF into a store: parses in parallel, sorts within a memory budget, and makes the whole load visible at once (with --mode RESUME: group by group).",
             "",
             "The store is created if DIR is missing or empty. Sources are files, directories (every file below), globs ('dumps/*.nq.gz'), http(s) URLs, or - for stdin.",
-            "Formats are told by the file extension: nq (N-Quads), nt (N-Triples), ttl (Turtle), trig (TriG), rdf or owl (RDF/XML), jsonld (JSON-LD). Compression (gzip, bzip2, xz, zstd, lz4, snappy, deflate) and tar/zip archives are recognised by their content, so data.nq.gz is N-Quads.",
+            "Formats are told by the file extension: nq (N-Quads), nt (N-Triples), ttl (Turtle), trig (TriG), rdf or owl (RDF/XML), jsonld (JSON-LD). Compression (gzip, bzip2, xz, zstd, lz4, snappy, deflate) and tar/zip archives are recognised by their content, so data.nq.gz is N-Quads. An archive entry whose name tells no format is skipped with a warning unless --format is given.",
             "Bad statements are skipped, counted and printed as file:line:col: message; with --fail-on-error the first one stops the load and nothing of it becomes visible.",
             ""})
 final class LoadCommand implements Callable<Integer> {
@@ -78,12 +78,21 @@ final class LoadCommand implements Callable<Integer> {
     @Option(names = "--tmp", paramLabel = "DIR", description = "Where spill files go (default: the store's tmp/).")
     Path tmp;
 
-    @Option(names = "--fail-on-error", description = "Stop at the first bad statement; nothing of the load becomes visible.")
+    @Option(names = "--fail-on-error", description = "Stop at the first bad statement; nothing of the load becomes visible"
+            + " (with --mode RESUME: nothing of the group in progress; groups committed before stay).")
     boolean failOnError;
 
     @Option(names = "--mode", paramLabel = "MODE",
-            description = "NEW loads every source; RESUME skips files an earlier committed load recorded (default: ${DEFAULT-VALUE}).")
+            description = "NEW loads every source in one commit: a killed or failed load leaves nothing."
+                    + " RESUME skips the files (archive entries) an earlier load committed, and commits as it goes,"
+                    + " a group of whole files at a time (see --commit-size): a killed load keeps the groups"
+                    + " committed before, and the same command run again loads the rest (default: ${DEFAULT-VALUE}).")
     LoadMode mode = LoadMode.NEW;
+
+    @Option(names = "--commit-size", paramLabel = "SIZE",
+            description = "With --mode RESUME: commit once the files read since the last commit reach SIZE of input,"
+                    + " e.g. 1 (every file), 256m (default: 64m or 1/32 of all input, whichever is larger).")
+    String commitSize;
 
     @Option(names = "--report", paramLabel = "FILE", description = "Also write the summary and the first errors as JSON to FILE.")
     Path report;
@@ -134,16 +143,20 @@ final class LoadCommand implements Callable<Integer> {
         if (threads < 0) {
             throw new ParameterException(spec.commandLine(), "--threads must be at least 1, got " + threads);
         }
-        long memoryBytes = 0;
-        if (memory != null) {
-            try {
-                memoryBytes = ByteSize.parse(memory);
-            } catch (IllegalArgumentException e) {
-                throw new ParameterException(spec.commandLine(), "--memory: " + e.getMessage());
-            }
-        }
         return LoadOptions.of(sources).withFormat(fmt).withGraph(graph).withBase(base).withParallelism(parallelism)
-                .withThreads(threads).withMemory(memoryBytes).withTmpDir(tmp).withFailOnError(failOnError).withMode(mode);
+                .withThreads(threads).withMemory(size("--memory", memory)).withTmpDir(tmp).withFailOnError(failOnError)
+                .withMode(mode).withCommitBytes(size("--commit-size", commitSize));
+    }
+
+    private long size(String option, String value) {
+        if (value == null) {
+            return 0;
+        }
+        try {
+            return ByteSize.parse(value);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), option + ": " + e.getMessage());
+        }
     }
 
     /** A failed load as one line: positioned for a bad statement, else what went wrong. */
@@ -169,6 +182,11 @@ final class LoadCommand implements Callable<Integer> {
             @Override
             public void error(LoadError e) {
                 printer.error(e);
+            }
+
+            @Override
+            public void warning(String message) {
+                printer.warning(message);
             }
 
             @Override
@@ -205,6 +223,12 @@ final class LoadCommand implements Callable<Integer> {
                 Text.seconds((long) (r.totalTimeSpent() * 1e9)));
         if (r.feedsSkipped() > 0) {
             out.printf(Text.LOCALE, "  skipped (RESUME)        %,d feeds%n", r.feedsSkipped());
+        }
+        if (r.commits() > 1) {
+            out.printf(Text.LOCALE, "  commits (RESUME)        %,d%n", r.commits());
+        }
+        if (r.entriesSkipped() > 0) {
+            out.printf(Text.LOCALE, "  skipped entries         %,d (format unknown; see the warnings)%n", r.entriesSkipped());
         }
         out.printf(Text.LOCALE, "  totalRecords            %,d%n", r.totalRecords());
         out.printf(Text.LOCALE, "  totalDuplicates         %,d%n", r.totalDuplicates());

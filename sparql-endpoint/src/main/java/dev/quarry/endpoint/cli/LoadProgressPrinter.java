@@ -10,6 +10,7 @@ import java.io.PrintStream;
  * redrawn in place (input read of its total, quads/s, ETA); otherwise a log line every few
  * seconds, so that a log file does not fill with redraws. Bad statements are printed as
  * {@code file:line:col: message}, the first {@link #MAX_PRINTED}; the rest are counted.
+ * Skipped input is printed as {@code warning: ...}.
  */
 final class LoadProgressPrinter implements LoadListener {
     static final int MAX_PRINTED = 100;
@@ -64,6 +65,13 @@ final class LoadProgressPrinter implements LoadListener {
         printedErrors++;
     }
 
+    /** Input passed over (an archive entry of unknown format): always printed, one line each. */
+    @Override
+    public synchronized void warning(String message) {
+        clearLine();
+        err.println("warning: " + ErrorLine.oneLine(message));
+    }
+
     /** The first bad statement seen, or null. */
     synchronized LoadError firstError() {
         return firstError;
@@ -93,7 +101,7 @@ final class LoadProgressPrinter implements LoadListener {
     /** {@code reading  123.4 MiB / 1.2 GiB (10%)  1,234,567 quads  456,789 quads/s  ETA 1m 23s}. */
     static String line(LoadProgress p) {
         StringBuilder b = new StringBuilder();
-        b.append(String.format(Text.LOCALE, "%-9s", p.phase()));
+        b.append(p.phase()).append(" ".repeat(Math.max(1, 9 - p.phase().length()))); // "committing" is longer than 9
         b.append(Text.bytes(p.rawBytesRead()));
         if (p.rawBytesTotal() > 0) {
             b.append(" / ").append(Text.bytes(p.rawBytesTotal()));

@@ -71,7 +71,7 @@ final class LoadJob {
         errors.addAll(r.errors());
     }
 
-    /** The load ended without a commit (or never ran): nothing of it is in the store. */
+    /** The load ended without its last commit (or never ran): nothing of it is stored (RESUME: whole feed groups). */
     synchronized void ended(LoadStatus s, String why) {
         status = s;
         message = why;

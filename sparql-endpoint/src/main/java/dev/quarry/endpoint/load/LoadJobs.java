@@ -183,9 +183,10 @@ public final class LoadJobs implements AutoCloseable {
             }
         }
         LoadRequest r = job.request;
+        LoadMode mode = mode(job);
         LoadOptions options = LoadOptions.of(job.sources).withFormat(r.format()).withGraph(r.namedGraphUri())
                 .withBase(r.baseUri()).withParallelism(r.parallelism()).withFailOnError(r.failOnError())
-                .withMode(mode(job));
+                .withMode(mode);
         job.started();
         persist(job);
         try {
@@ -200,8 +201,9 @@ public final class LoadJobs implements AutoCloseable {
                     : job.cancelRequested() ? LoadStatus.LOAD_CANCELLED_BY_USER
                     : r.failOnError() && job.errorCount() > 0 ? LoadStatus.LOAD_CANCELLED_DUE_TO_ERRORS
                     : LoadStatus.LOAD_FAILED;
-            job.ended(s, stopping ? "the server stopped during the load; nothing of it was loaded"
-                    : LoadRequest.oneLine(e.getMessage()));
+            String stopped = "the server stopped during the load; " + (mode == LoadMode.RESUME
+                    ? "feed groups committed before stay (mode RESUME or AUTO loads the rest)" : "nothing of it was loaded");
+            job.ended(s, stopping ? stopped : LoadRequest.oneLine(e.getMessage()));
         }
     }
 

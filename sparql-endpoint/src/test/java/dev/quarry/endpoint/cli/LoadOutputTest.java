@@ -32,6 +32,17 @@ class LoadOutputTest {
                 LoadProgressPrinter.line(p));
         LoadProgress merging = new LoadProgress("merging", 4 << 20, -1, 400_000, 3, 8_000_000_000L);
         assertEquals("merging  4.0 MiB  400,000 quads  50,000 quads/s  3 errors", LoadProgressPrinter.line(merging));
+        LoadProgress committing = new LoadProgress("committing", 4 << 20, -1, 400_000, 0, 8_000_000_000L);
+        assertEquals("committing 4.0 MiB  400,000 quads  50,000 quads/s", LoadProgressPrinter.line(committing));
+    }
+
+    @Test
+    void warningsArePrintedOneLineEach() {
+        ByteArrayOutputStream buf = new ByteArrayOutputStream();
+        LoadProgressPrinter log = new LoadProgressPrinter(new PrintStream(buf, true, StandardCharsets.UTF_8), false, false);
+        log.warning("skipped a.zip!/README: cannot tell its RDF format from the name (give --format)");
+        assertEquals("warning: skipped a.zip!/README: cannot tell its RDF format from the name (give --format)\n",
+                buf.toString(StandardCharsets.UTF_8));
     }
 
     @Test
