@@ -15,7 +15,17 @@ public interface QuadReader {
     QuadCursor find(long s, long p, long o, long g);
 
     /** A cursor on no pattern yet, to {@link QuadCursor#seek} many times (the inner side of a join). */
-    QuadCursor openCursor();
+    default QuadCursor openCursor() {
+        return openCursor(0);
+    }
+
+    /**
+     * As {@link #openCursor()}, for seeks that keep the same positions bound and change
+     * the values at the {@code varying} positions (bit mask: {@code 1 << Permutation.S}
+     * etc.): the cursor prefers an index that keys those positions last, so that targets
+     * sought in increasing order are near each other.
+     */
+    QuadCursor openCursor(int varying);
 
     /** The ids of the named graphs that have at least one quad, in id order. */
     java.util.List<Long> namedGraphs();
