@@ -39,7 +39,10 @@ public interface QuadReader {
     /**
      * An estimate of how many quads match the pattern (same conventions as {@link #find}):
      * exact when fewer than {@code cap}, else at least {@code cap} and bounded by the
-     * store's statistics. For join ordering; not a count to report.
+     * store's statistics. With only {@code p} and/or {@code g} bound it is the statistics'
+     * bound when that is at least {@code cap} (not counted, so maybe above the true count,
+     * e.g. when the predicate's quads are in other graphs). For join ordering; not a count
+     * to report.
      */
     long estimate(long s, long p, long o, long g, int cap);
 
