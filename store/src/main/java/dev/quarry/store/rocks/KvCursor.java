@@ -21,11 +21,16 @@ import org.rocksdb.RocksIterator;
  * lies between the last seek target and the current key, the iterator stays where it
  * is (every key in between has been passed), and when it lies a few keys ahead, it is
  * reached by {@link #STEPS_BEFORE_SEEK} steps at most before falling back to a seek.
+ * Walking costs a few calls into RocksDB per key, so a cursor whose walks keep falling
+ * short (targets far apart) stops walking, and only tries again now and then.
  */
 public final class KvCursor implements AutoCloseable {
     private static final byte[] NO_PREFIX = new byte[0];
     /** How many keys a repositioning walks forward before it gives up and seeks. */
     static final int STEPS_BEFORE_SEEK = 4;
+    /** After this many walks in a row that fell short, the cursor stops walking for {@link #WALK_PAUSE} seeks. */
+    static final int FAILED_WALKS_TO_PAUSE = 2;
+    static final int WALK_PAUSE = 16;
 
     private final RocksIterator it;
     private final ReadOptions ownedOptions;
@@ -43,6 +48,9 @@ public final class KvCursor implements AutoCloseable {
     private byte[] current;
     private byte[] from;
     private byte[] passed;
+    /** Walks in a row that fell short, and seeks left before the next walk is tried. */
+    private int failedWalks;
+    private int walkPause;
 
     private KvCursor(RocksIterator it, ReadOptions ownedOptions, Function<byte[], KvIterator> scans) {
         this.it = it;
@@ -93,16 +101,28 @@ public final class KvCursor implements AutoCloseable {
         if (passed == null ? Arrays.compareUnsigned(target, from) < 0 : Arrays.compareUnsigned(target, passed) <= 0) {
             return false; // a key between the target and the current one may have been passed
         }
-        for (int step = 0; Arrays.compareUnsigned(target, current) > 0; step++) {
-            if (step == STEPS_BEFORE_SEEK) {
-                return false;
-            }
+        if (Arrays.compareUnsigned(target, current) <= 0) {
+            return true;
+        }
+        if (walkPause > 0) {
+            walkPause--;
+            return false;
+        }
+        for (int step = 0; step < STEPS_BEFORE_SEEK; step++) {
             advance();
             if (current == null) {
-                return false;
+                break;
+            }
+            if (Arrays.compareUnsigned(target, current) <= 0) {
+                failedWalks = 0;
+                return true;
             }
         }
-        return true;
+        if (++failedWalks >= FAILED_WALKS_TO_PAUSE) {
+            failedWalks = 0;
+            walkPause = WALK_PAUSE;
+        }
+        return false;
     }
 
     /** Moves to the next key; false at the end of the prefix range (or before any seek). */
