@@ -14,22 +14,25 @@ import dev.quarry.store.rocks.KvReader;
  */
 final class IndexCursor implements QuadCursor {
     private final KvCursor it;
+    /** Positions whose values change from seek to seek (bit mask, see {@link Permutation#choose(long[], int)}). */
+    private final int varying;
     private final long[] pattern = new long[4];
     private final long[] quad = new long[4];
     private Permutation perm;
     private boolean namedOnly;
 
-    private IndexCursor(KvCursor it) {
+    private IndexCursor(KvCursor it, int varying) {
         this.it = it;
+        this.varying = varying;
     }
 
-    /** A cursor positioned on nothing: {@link #seek} it. */
-    static QuadCursor open(KvReader reader) {
-        return new IndexCursor(reader.cursor());
+    /** A cursor positioned on nothing: {@link #seek} it; {@code varying} as in {@link QuadReader#openCursor(int)}. */
+    static QuadCursor open(KvReader reader, int varying) {
+        return new IndexCursor(reader.cursor(), varying);
     }
 
     static QuadCursor open(KvReader reader, long s, long p, long o, long g) {
-        QuadCursor c = open(reader);
+        QuadCursor c = open(reader, 0);
         c.seek(s, p, o, g);
         return c;
     }
@@ -41,7 +44,7 @@ final class IndexCursor implements QuadCursor {
         pattern[Permutation.P] = p;
         pattern[Permutation.O] = o;
         pattern[Permutation.G] = namedOnly ? TermId.NONE : g;
-        perm = Permutation.choose(pattern);
+        perm = Permutation.choose(pattern, varying);
         it.seek(KeyLayout.quadPrefix(perm, pattern));
     }
 

@@ -15,6 +15,14 @@ final class QuadEstimates {
     private QuadEstimates() {}
 
     static long estimate(KvReader reader, long s, long p, long o, long g, int cap) {
+        if (s == TermId.NONE && o == TermId.NONE) {
+            // Only p and/or g bound: the statistics bound the count; count exactly only
+            // below the cap, rather than walking cap keys of a large predicate per query.
+            long bound = statBound(reader, p, g);
+            if (bound >= cap && bound != Long.MAX_VALUE) {
+                return bound;
+            }
+        }
         long n = 0;
         try (QuadCursor c = IndexCursor.open(reader, s, p, o, g)) {
             while (n < cap && c.next()) {
@@ -32,7 +40,15 @@ final class QuadEstimates {
             long share = proportional(reader, s, p, o, g);
             return share < 0 ? 4L * cap : Math.max(cap, share);
         }
-        // Only p and/or g bound: the statistics are exact for one of them, a bound for both.
+        long bound = statBound(reader, p, g);
+        return Math.max(cap, bound == Long.MAX_VALUE ? cap : bound);
+    }
+
+    /**
+     * The statistics' bound on quads with predicate {@code p} in graph {@code g} (either may
+     * be a wildcard): exact for one of them, a bound for both; MAX_VALUE if unknown.
+     */
+    private static long statBound(KvReader reader, long p, long g) {
         long bound = stat(reader, KeyLayout.STAT_TOTAL, KeyLayout.TOTAL_QUADS);
         if (p != TermId.NONE) {
             bound = Math.min(bound, stat(reader, KeyLayout.STAT_PREDICATE, p));
@@ -40,7 +56,7 @@ final class QuadEstimates {
         if (g != TermId.NONE && g != TermId.ANY_NAMED_GRAPH) {
             bound = Math.min(bound, stat(reader, KeyLayout.STAT_GRAPH, g));
         }
-        return Math.max(cap, bound == Long.MAX_VALUE ? cap : bound);
+        return bound;
     }
 
     /** Quads in the pattern's index range by its share of the index's bytes; -1 if the sizes are unknown. */

@@ -15,7 +15,17 @@ public interface QuadReader {
     QuadCursor find(long s, long p, long o, long g);
 
     /** A cursor on no pattern yet, to {@link QuadCursor#seek} many times (the inner side of a join). */
-    QuadCursor openCursor();
+    default QuadCursor openCursor() {
+        return openCursor(0);
+    }
+
+    /**
+     * As {@link #openCursor()}, for seeks that keep the same positions bound and change
+     * the values at the {@code varying} positions (bit mask: {@code 1 << Permutation.S}
+     * etc.): the cursor prefers an index that keys those positions last, so that targets
+     * sought in increasing order are near each other.
+     */
+    QuadCursor openCursor(int varying);
 
     /** The ids of the named graphs that have at least one quad, in id order. */
     java.util.List<Long> namedGraphs();
@@ -29,7 +39,10 @@ public interface QuadReader {
     /**
      * An estimate of how many quads match the pattern (same conventions as {@link #find}):
      * exact when fewer than {@code cap}, else at least {@code cap} and bounded by the
-     * store's statistics. For join ordering; not a count to report.
+     * store's statistics. With only {@code p} and/or {@code g} bound it is the statistics'
+     * bound when that is at least {@code cap} (not counted, so maybe above the true count,
+     * e.g. when the predicate's quads are in other graphs). For join ordering; not a count
+     * to report.
      */
     long estimate(long s, long p, long o, long g, int cap);
 

@@ -24,8 +24,8 @@ public final class ReadView implements QuadReader, AutoCloseable {
     }
 
     @Override
-    public QuadCursor openCursor() {
-        return IndexCursor.open(snapshot);
+    public QuadCursor openCursor(int varying) {
+        return IndexCursor.open(snapshot, varying);
     }
 
     @Override

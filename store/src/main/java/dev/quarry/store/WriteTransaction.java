@@ -45,9 +45,9 @@ public final class WriteTransaction implements QuadReader, AutoCloseable {
     }
 
     @Override
-    public QuadCursor openCursor() {
+    public QuadCursor openCursor(int varying) {
         checkOpen();
-        return IndexCursor.open(batch);
+        return IndexCursor.open(batch, varying);
     }
 
     @Override

@@ -44,6 +44,58 @@ class QuadCursorSeekTest {
         }
     }
 
+    /**
+     * The inner side of a join: the same positions bound, their values sought mostly in
+     * increasing order (near or far, repeated, now and then backwards), with the scan
+     * left anywhere between seeks. The cursor repositions without a seek when it can;
+     * every result must still equal a fresh find.
+     */
+    @Test
+    void joinLikeReseeksInKeyOrderMatchFreshFind() {
+        try (QuadStore store = QuadStore.open(dir.resolve("j"))) {
+            SplittableRandom r = new SplittableRandom(11);
+            try (WriteTransaction w = store.beginWrite()) {
+                for (int i = 0; i < 3000; i++) {
+                    w.add(null, iri("s" + r.nextInt(300)), iri("p" + r.nextInt(3)), iri("o" + r.nextInt(40)));
+                }
+                w.commit();
+            }
+            try (ReadView view = store.newReadView()) {
+                long[] subjects = new long[302];
+                for (int i = 0; i < subjects.length; i++) {
+                    subjects[i] = view.lookup(iri("s" + i)); // s300, s301 absent: NONE, then replaced below
+                }
+                java.util.Arrays.sort(subjects);
+                long p1 = view.lookup(iri("p1"));
+                long o7 = view.lookup(iri("o7"));
+                int varyingS = 1 << dev.quarry.store.encoding.Permutation.S;
+                for (long[] shape : new long[][] {{p1, o7, TermId.DEFAULT_GRAPH}, {p1, TermId.NONE, TermId.DEFAULT_GRAPH},
+                        {p1, o7, TermId.NONE}, {TermId.NONE, TermId.NONE, TermId.NONE}}) {
+                    try (QuadCursor reused = view.openCursor(varyingS)) {
+                        int i = 0;
+                        for (int step = 0; step < 600; step++) {
+                            int move = r.nextInt(10);
+                            i = move == 0 ? r.nextInt(subjects.length) : move < 3 ? i : Math.min(subjects.length - 1, i + r.nextInt(1, 4));
+                            long s = subjects[i] == TermId.NONE ? o7 : subjects[i];
+                            List<List<Long>> expected;
+                            try (QuadCursor fresh = view.find(s, shape[0], shape[1], shape[2])) {
+                                expected = drain(fresh);
+                            }
+                            reused.seek(s, shape[0], shape[1], shape[2]);
+                            List<List<Long>> got = new ArrayList<>();
+                            int stopAfter = r.nextInt(4) == 0 ? r.nextInt(2) : Integer.MAX_VALUE; // sometimes leave it mid-scan
+                            while (got.size() < stopAfter && reused.next()) {
+                                got.add(List.of(reused.s(), reused.p(), reused.o(), reused.g()));
+                            }
+                            assertEquals(expected.subList(0, Math.min(expected.size(), got.size() < stopAfter ? expected.size() : stopAfter)),
+                                    got, "step " + step + " subject " + s);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     @Test
     void nextBeforeAnySeekAndAfterTheEndIsFalse() {
         try (QuadStore store = QuadStore.open(dir.resolve("e")); ReadView view = store.newReadView();

@@ -49,15 +49,38 @@ public enum Permutation {
      * with the longest bound key prefix. Ties go to the earlier permutation.
      */
     public static Permutation choose(long[] pattern) {
+        return choose(pattern, 0);
+    }
+
+    /**
+     * As {@link #choose(long[])}, but among the indexes with the longest bound prefix the
+     * one whose key starts with the most positions outside {@code varying} (a bit mask,
+     * {@code 1 << S} etc.): when a join seeks the same pattern again and again with new
+     * values at the varying positions, those values then come last in the key, so
+     * successive targets in increasing order are close together in the index.
+     */
+    public static Permutation choose(long[] pattern, int varying) {
         Permutation best = SPOG;
         int bestLen = -1;
+        int bestSteady = -1;
         for (Permutation p : values()) {
             int len = p.boundPrefix(pattern);
-            if (len > bestLen) {
+            int steady = p.steadyPrefix(pattern, varying);
+            if (len > bestLen || (len == bestLen && steady > bestSteady)) {
                 best = p;
                 bestLen = len;
+                bestSteady = steady;
             }
         }
         return best;
+    }
+
+    /** How many leading key slots are bound and outside the {@code varying} mask. */
+    private int steadyPrefix(long[] quad, int varying) {
+        int n = 0;
+        while (n < 4 && quad[order[n]] != TermId.NONE && (varying & (1 << order[n])) == 0) {
+            n++;
+        }
+        return n;
     }
 }

@@ -37,8 +37,8 @@ final class TrackingReader implements QuadReader {
     }
 
     @Override
-    public QuadCursor openCursor() {
-        return track(reader.get().openCursor());
+    public QuadCursor openCursor(int varying) {
+        return track(reader.get().openCursor(varying));
     }
 
     private QuadCursor track(QuadCursor c) {

@@ -14,9 +14,23 @@ import org.rocksdb.RocksIterator;
  * options and bound through JNI. Over a write batch it opens a scan per prefix (the
  * batch's dropped ranges decide per prefix which base to read).
  * {@code c.seek(prefix); while (c.next()) { c.key(); }}; close it when done.
+ *
+ * <p>A join's outer rows mostly come in key order, so the next target is often at or
+ * just after the key the iterator stands on. A RocksDB seek costs microseconds (a
+ * binary search in the index and in a data block of every level); so when the target
+ * lies between the last seek target and the current key, the iterator stays where it
+ * is (every key in between has been passed), and when it lies a few keys ahead, it is
+ * reached by {@link #STEPS_BEFORE_SEEK} steps at most before falling back to a seek.
+ * Walking costs a few calls into RocksDB per key, so a cursor whose walks keep falling
+ * short (targets far apart) stops walking, and only tries again now and then.
  */
 public final class KvCursor implements AutoCloseable {
     private static final byte[] NO_PREFIX = new byte[0];
+    /** How many keys a repositioning walks forward before it gives up and seeks. */
+    static final int STEPS_BEFORE_SEEK = 4;
+    /** After this many walks in a row that fell short, the cursor stops walking for {@link #WALK_PAUSE} seeks. */
+    static final int FAILED_WALKS_TO_PAUSE = 2;
+    static final int WALK_PAUSE = 16;
 
     private final RocksIterator it;
     private final ReadOptions ownedOptions;
@@ -25,6 +39,18 @@ public final class KvCursor implements AutoCloseable {
     private byte[] prefix = NO_PREFIX;
     private boolean started;
     private boolean positioned;
+    /**
+     * The key the iterator stands on (null if not read or invalid), the target of the
+     * seek it came from, and the last key it passed since (null if none): the first key
+     * at or after a target is {@code current} if the target is above {@code passed}
+     * (or at least {@code from}) and not above {@code current}.
+     */
+    private byte[] current;
+    private byte[] from;
+    private byte[] passed;
+    /** Walks in a row that fell short, and seeks left before the next walk is tried. */
+    private int failedWalks;
+    private int walkPause;
 
     private KvCursor(RocksIterator it, ReadOptions ownedOptions, Function<byte[], KvIterator> scans) {
         this.it = it;
@@ -50,13 +76,53 @@ public final class KvCursor implements AutoCloseable {
         started = false;
         positioned = true;
         if (it != null) {
-            it.seek(prefix);
+            if (!reachedWithoutSeek(prefix)) {
+                it.seek(prefix);
+                from = prefix;
+                current = null;
+                passed = null;
+            }
         } else {
             if (scan != null) {
                 scan.close();
             }
             scan = scans.apply(prefix);
         }
+    }
+
+    /**
+     * True if the iterator now stands on the first key at or after {@code target},
+     * found without a seek: it already stands there, or it is a few steps ahead.
+     */
+    private boolean reachedWithoutSeek(byte[] target) {
+        if (current == null) {
+            return false;
+        }
+        if (passed == null ? Arrays.compareUnsigned(target, from) < 0 : Arrays.compareUnsigned(target, passed) <= 0) {
+            return false; // a key between the target and the current one may have been passed
+        }
+        if (Arrays.compareUnsigned(target, current) <= 0) {
+            return true;
+        }
+        if (walkPause > 0) {
+            walkPause--;
+            return false;
+        }
+        for (int step = 0; step < STEPS_BEFORE_SEEK; step++) {
+            advance();
+            if (current == null) {
+                break;
+            }
+            if (Arrays.compareUnsigned(target, current) <= 0) {
+                failedWalks = 0;
+                return true;
+            }
+        }
+        if (++failedWalks >= FAILED_WALKS_TO_PAUSE) {
+            failedWalks = 0;
+            walkPause = WALK_PAUSE;
+        }
+        return false;
     }
 
     /** Moves to the next key; false at the end of the prefix range (or before any seek). */
@@ -69,18 +135,26 @@ public final class KvCursor implements AutoCloseable {
             return positioned;
         }
         if (started) {
-            it.next();
+            advance();
+        } else if (current == null) {
+            current = it.isValid() ? it.key() : null; // just sought: read where it landed
         }
         started = true;
-        if (!it.isValid() || !startsWith(it.key(), prefix)) {
+        if (current == null || !startsWith(current, prefix)) {
             positioned = false; // stay false until the next seek, even if called again
             return false;
         }
         return true;
     }
 
+    private void advance() {
+        passed = current;
+        it.next();
+        current = it.isValid() ? it.key() : null;
+    }
+
     public byte[] key() {
-        return it != null ? it.key() : scan.key();
+        return it != null ? current : scan.key();
     }
 
     private static boolean startsWith(byte[] k, byte[] prefix) {

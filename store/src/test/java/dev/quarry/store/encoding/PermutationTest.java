@@ -18,6 +18,30 @@ class PermutationTest {
         }
     }
 
+    /** With some bound positions varying from seek to seek, the steady ones lead the key among the longest prefixes. */
+    @Test
+    void varyingPositionsGoLastAmongTheLongestPrefixes() {
+        long a = TermId.dictionaryId(1);
+        long n = TermId.NONE;
+        int s = 1 << Permutation.S, p = 1 << Permutation.P, o = 1 << Permutation.O;
+        assertEquals(Permutation.GPOS, Permutation.choose(new long[] {a, a, a, a}, s));
+        assertEquals(Permutation.POSG, Permutation.choose(new long[] {a, a, a, n}, s));
+        assertEquals(Permutation.OSPG, Permutation.choose(new long[] {a, a, a, n}, p));
+        assertEquals(Permutation.SPOG, Permutation.choose(new long[] {a, a, a, n}, o));
+        assertEquals(Permutation.SPOG, Permutation.choose(new long[] {a, a, n, n}, s)); // the only 2-slot prefix
+        assertEquals(Permutation.GPOS, Permutation.choose(new long[] {n, a, a, a}, o));
+        for (int bound = 0; bound < 16; bound++) {
+            long[] pattern = new long[4];
+            for (int pos = 0; pos < 4; pos++) {
+                pattern[pos] = (bound & (1 << pos)) != 0 ? a : n;
+            }
+            for (int varying = 0; varying < 16; varying++) {
+                assertEquals(Integer.bitCount(bound), Permutation.choose(pattern, varying).boundPrefix(pattern),
+                        "bound " + bound + " varying " + varying);
+            }
+        }
+    }
+
     @Test
     void tagsAreTheKeySpaceTags() {
         assertEquals(KeyLayout.TAG_SPOG, Permutation.SPOG.tag());

@@ -73,6 +73,20 @@ final class IdPattern {
         }
     }
 
+    /**
+     * The positions held by variables, as a bit mask ({@code 1 << Permutation.S} etc.):
+     * the values that change from one seek of this pattern to the next.
+     */
+    int variableMask() {
+        int mask = 0;
+        for (int i = 0; i < 4; i++) {
+            if (slots[i] != CONSTANT) {
+                mask |= 1 << i;
+            }
+        }
+        return mask;
+    }
+
     /** True if position {@code i} is a constant or a slot set in {@code bound}. */
     boolean isBound(int i, boolean[] bound) {
         return slots[i] == CONSTANT || bound[slots[i]];

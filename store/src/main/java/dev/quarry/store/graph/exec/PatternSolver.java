@@ -154,7 +154,7 @@ final class PatternSolver extends QueryIter1 {
         IdPattern p = patterns.get(order[lvl]);
         p.searchKey(rows[lvl], key);
         if (cursors[lvl] == null) {
-            cursors[lvl] = reader.openCursor();
+            cursors[lvl] = reader.openCursor(p.variableMask());
         }
         cursors[lvl].seek(key[0], key[1], key[2], key[3]);
         lastTriple[lvl] = null;
