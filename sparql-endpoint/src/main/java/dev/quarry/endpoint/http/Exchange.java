@@ -225,7 +225,8 @@ public final class Exchange {
         }
         HttpUtil.setContentLength(resp, content.length);
         boolean close = decideConnection(resp);
-        channel.writeAndFlush(resp).addListener(f -> finish(close));
+        // Listener first: see ResponseBodyStream.close.
+        channel.writeAndFlush(resp, channel.newPromise().addListener(f -> finish(close)));
     }
 
     public void respond(HttpResponseStatus status, String contentType, String text) {

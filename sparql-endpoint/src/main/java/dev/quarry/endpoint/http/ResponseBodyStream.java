@@ -142,7 +142,9 @@ final class ResponseBodyStream extends OutputStream {
             sendHeadChunked();
             last = new DefaultLastHttpContent(buf);
         }
-        channel.writeAndFlush(last).addListener(f -> onLast.run());
+        // The listener goes on the promise before the write: added after, to a write the event
+        // loop already finished, it would be one more hand-off (and wake-up) to run it there.
+        channel.writeAndFlush(last, channel.newPromise().addListener(f -> onLast.run()));
     }
 
     /** Drops the unsent bytes without ending the response (the caller closes the connection). */
