@@ -31,7 +31,7 @@ import java.util.function.Consumer;
  * One request and its response, as a handler sees them. The request body is either
  * complete in memory ({@link #body()}) or a stream that fills as the client sends it
  * ({@link #bodyStream()}), depending on the route. The response is sent once: whole
- * ({@link #respond}) or chunked as it is produced ({@link #startStream}).
+ * ({@link #respond}) or streamed as it is produced ({@link #startStream}).
  * Thread-safe for one handler thread plus the event loop.
  */
 public final class Exchange {
@@ -51,7 +51,7 @@ public final class Exchange {
     private volatile String operation;
     private byte[] body;
     private RequestBodyStream bodyStream;
-    private ChunkedResponseStream stream;
+    private ResponseBodyStream stream;
 
     Exchange(Channel channel, HttpRequest request, ServerContext server, String operation,
              Consumer<Exchange> onFinished) {
@@ -225,7 +225,8 @@ public final class Exchange {
         }
         HttpUtil.setContentLength(resp, content.length);
         boolean close = decideConnection(resp);
-        channel.writeAndFlush(resp).addListener(f -> finish(close));
+        // Listener first: see ResponseBodyStream.close.
+        channel.writeAndFlush(resp, channel.newPromise().addListener(f -> finish(close)));
     }
 
     public void respond(HttpResponseStatus status, String contentType, String text) {
@@ -244,22 +245,19 @@ public final class Exchange {
     }
 
     /**
-     * Starts a chunked response; the caller writes the body and closes the stream to end it.
-     * HEAD requests get the headers only.
+     * Starts a streamed response; the caller writes the body and closes the stream to end
+     * it. A short body goes out whole with a Content-Length, a long one chunked as it is
+     * written (see {@link ResponseBodyStream}). HEAD requests get the headers only.
      */
     public OutputStream startStream(HttpResponseStatus status, String contentType) {
         begin(status);
         HttpResponse resp = new DefaultHttpResponse(HttpVersion.HTTP_1_1, status);
         resp.headers().set(responseHeaders);
         resp.headers().set(HttpHeaderNames.CONTENT_TYPE, contentType);
-        HttpUtil.setTransferEncodingChunked(resp, true);
         boolean close = decideConnection(resp);
-        channel.writeAndFlush(resp);
-        stream = new ChunkedResponseStream(channel, server.options().clientTimeout().toMillis(), () -> finish(close));
-        if (method().equals(HttpMethod.HEAD)) {
-            return new HeadBodySink(stream);
-        }
-        return stream;
+        boolean head = method().equals(HttpMethod.HEAD);
+        stream = new ResponseBodyStream(channel, resp, head, server.options().clientTimeout().toMillis(), () -> finish(close));
+        return head ? new HeadBodySink(stream) : stream;
     }
 
     /**
@@ -312,9 +310,9 @@ public final class Exchange {
 
     /** HEAD: swallows the body the handler writes, ends the (empty) chunked response on close. */
     private static final class HeadBodySink extends OutputStream {
-        private final ChunkedResponseStream target;
+        private final ResponseBodyStream target;
 
-        HeadBodySink(ChunkedResponseStream target) {
+        HeadBodySink(ResponseBodyStream target) {
             this.target = target;
         }
 

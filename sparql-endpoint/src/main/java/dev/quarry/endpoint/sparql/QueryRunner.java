@@ -17,6 +17,7 @@ import org.apache.jena.query.QueryFactory;
 import org.apache.jena.query.QueryParseException;
 import org.apache.jena.query.ReadWrite;
 import org.apache.jena.query.Syntax;
+import org.apache.jena.riot.resultset.ResultSetLang;
 import org.apache.jena.sparql.core.DatasetDescription;
 import org.apache.jena.sparql.core.DatasetGraph;
 import org.apache.jena.sparql.core.DynamicDatasets;
@@ -102,11 +103,23 @@ final class QueryRunner {
                                 BooleanSupplier cut) throws Exception {
         if (query.isAskType()) {
             boolean answer = exec.ask();
-            send(ex, format, cut, out -> ResultsWriter.create().lang(format.lang()).build().write(out, answer));
+            send(ex, format, cut, out -> {
+                if (isJson(format)) {
+                    JsonResultsWriter.writeBoolean(out, answer);
+                } else {
+                    ResultsWriter.create().lang(format.lang()).build().write(out, answer);
+                }
+            });
         } else if (query.isSelectType()) {
             RowSet rows = exec.select();
             rows.hasNext(); // the first row, or the failure, before the status line
-            send(ex, format, cut, out -> ResultsWriter.create().lang(format.lang()).build().write(out, rows));
+            send(ex, format, cut, out -> {
+                if (isJson(format)) {
+                    JsonResultsWriter.writeRows(out, rows);
+                } else {
+                    ResultsWriter.create().lang(format.lang()).build().write(out, rows);
+                }
+            });
         } else if (query.isConstructType() && format.isQuads()) {
             Iterator<Quad> quads = exec.constructQuads();
             quads.hasNext();
@@ -116,6 +129,11 @@ final class QueryRunner {
             triples.hasNext();
             send(ex, format, cut, out -> RdfStreaming.writeTriples(out, triples, format, query.getPrefixMapping()));
         }
+    }
+
+    /** SPARQL JSON results go through our own writer (see {@link JsonResultsWriter}). */
+    private static boolean isJson(ResultFormats.Format format) {
+        return format.lang().equals(ResultSetLang.RS_JSON);
     }
 
     /**
