@@ -16,7 +16,7 @@
 # 100), CLIENTS (1), MIX_SEED (1), TIMEOUT (per-query seconds, servers and driver, 120),
 # HEAP (JVM servers and their loaders, -Xmx4g), WORK (stores, logs, results; default
 # bench/target/http-run), LOAD=0 to reuse the stores of an earlier run in WORK,
-# QUARRY_JAR (default sparql-endpoint/target/quarry.jar).
+# QUARRY_JAR (default sparql-endpoint/target/quarry.jar), QUARRY_SERVE_ARGS (more options for quarry serve).
 # Needs: JDK 21+ (JAVA_HOME or java on PATH), python3 with venv, curl, bench/target/benchmarks.jar
 # (./mvnw -B -ntp -q package -pl bench -am -DskipTests). Jena's tools (tdb2.tdbloader) come from
 # Maven Central via bench/peers/pom.xml, the Fuseki server jar from Maven Central by curl (its
@@ -157,7 +157,7 @@ for s in $servers; do
             load quarry "$store" "$java" $heap -jar "$quarry_jar" load --store "$store" "$file"
             # shellcheck disable=SC2086
             serve quarry "http://127.0.0.1:$port/sparql" "$java" $heap -jar "$quarry_jar" serve --store "$store" \
-                --port "$port" --read-only --query-timeout "$timeout" --max-concurrent-queries $((clients + 4))
+                --port "$port" --read-only --query-timeout "$timeout" --max-concurrent-queries $((clients + 4)) ${QUARRY_SERVE_ARGS:-}
             drive quarry "http://127.0.0.1:$port/sparql" ;;
         fuseki)
             store=$work/store-tdb2

@@ -261,6 +261,21 @@ public final class Exchange {
     }
 
     /**
+     * Takes back a streamed response of which nothing was sent yet (a short body is held
+     * until it ends, see {@link ResponseBodyStream}), so that a failure, such as a query
+     * timing out before its first bytes went out, is answered with its own status.
+     */
+    boolean retractUnsentStream() {
+        if (stream != null && stream.retractIfUnsent()) {
+            stream = null;
+            status = null;
+            started.set(false);
+            return true;
+        }
+        return false;
+    }
+
+    /**
      * Ends a response that cannot be completed (a failure after the first bytes were
      * sent): the connection closes without the last chunk, so the client sees an error
      * rather than a result that looks whole.

@@ -31,7 +31,7 @@ final class Failures {
             message = "internal error: " + oneLine(t);
             log.error("{} {} failed", ex.method(), ex.uri(), t);
         }
-        if (ex.isStarted()) {
+        if (ex.isStarted() && !ex.retractUnsentStream()) {
             if (status.code() >= 500 && !(t instanceof HttpError)) {
                 log.debug("aborting {} {} after the response started: {}", ex.method(), ex.uri(), oneLine(t));
             }

@@ -147,6 +147,21 @@ final class ResponseBodyStream extends OutputStream {
         channel.writeAndFlush(last, channel.newPromise().addListener(f -> onLast.run()));
     }
 
+    /**
+     * Drops the response if nothing of it went out yet (the status line and headers are still
+     * held back): the exchange can then answer with an error status instead of cutting the
+     * connection. False once anything was sent or the response was finished.
+     */
+    boolean retractIfUnsent() {
+        if (closed || head == null) {
+            return false;
+        }
+        closed = true;
+        head = null;
+        buf.release();
+        return true;
+    }
+
     /** Drops the unsent bytes without ending the response (the caller closes the connection). */
     void discard() {
         if (!closed) {

@@ -62,4 +62,23 @@ class ServeCommandTest {
         assertThrows(IllegalArgumentException.class, () -> parse("--store", "db", "--loader-jobs-kept", "0"));
         assertThrows(IllegalArgumentException.class, () -> parse("--store", "db", "--loader-job-max-age", "-1"));
     }
+
+    @Test
+    void cacheSizeDefaultsToAnEighthOfMemoryAndIsConfigurable() {
+        ServeCommand dflt = new ServeCommand();
+        new CommandLine(dflt).parseArgs("--store", "db");
+        long d = dflt.storeOptions().blockCacheBytes();
+        assertEquals(ServeCommand.defaultCacheBytes(), d);
+        assertTrue(d >= 256L << 20, "at least 256 MB: " + d);
+
+        ServeCommand set = new ServeCommand();
+        new CommandLine(set).parseArgs("--store", "db", "--cache-size", "2g", "--read-only");
+        assertEquals(2L << 30, set.storeOptions().blockCacheBytes());
+        assertTrue(set.storeOptions().readOnly());
+
+        ServeCommand bad = new ServeCommand();
+        new CommandLine(bad).parseArgs("--store", "db", "--cache-size", "lots");
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, bad::storeOptions);
+        assertTrue(e.getMessage().startsWith("--cache-size: not a size: 'lots'"), e.getMessage());
+    }
 }

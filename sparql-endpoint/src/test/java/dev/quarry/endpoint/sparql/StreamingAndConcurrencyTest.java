@@ -139,13 +139,27 @@ class StreamingAndConcurrencyTest {
     }
 
     @Test
-    void timeoutAfterTheFirstRowsCutsTheResponse() {
+    void timeoutBeforeAnythingWentOutAnswers503() {
         f = new ServerFixture(dir, ServerFixture.options());
         f.fill(200);
+        // Rows come, but the first 16 KB of the response are held back: nothing was sent
+        // when the timeout hits, so the client gets the timeout's own status.
         String slow = "SELECT ?s { ?s <urn:ex:p> ?o FILTER(<urn:test:slow>(?o)) }";
-        // The status line went out with the first row; the client must not get a result that looks whole.
+        HttpResponse<String> r = f.get("/sparql?timeout=0.3&query=" + ServerFixture.enc(slow), null);
+        assertEquals(503, r.statusCode(), r.body());
+        assertTrue(r.body().contains("timeout"), r.body());
+    }
+
+    @Test
+    void timeoutAfterTheFirstBytesWentOutCutsTheResponse() {
+        f = new ServerFixture(dir, ServerFixture.options());
+        f.fill(200);
+        // 4 KB a row: the status line and the first rows go out within a few rows, long
+        // before the 0.5 s timeout; the client must not get a result that looks whole.
+        String slow = "SELECT ?s ?big { ?s <urn:ex:p> ?o FILTER(<urn:test:slow>(?o)) BIND(\"" + "x".repeat(64) + "\" AS ?a)"
+                + " BIND(CONCAT(?a, ?a, ?a, ?a) AS ?b) BIND(CONCAT(?b, ?b, ?b, ?b) AS ?c) BIND(CONCAT(?c, ?c, ?c, ?c) AS ?big) }";
         java.io.UncheckedIOException e = org.junit.jupiter.api.Assertions.assertThrows(java.io.UncheckedIOException.class,
-                () -> f.get("/sparql?timeout=0.3&query=" + ServerFixture.enc(slow), null));
+                () -> f.get("/sparql?timeout=0.5&query=" + ServerFixture.enc(slow), null));
         assertTrue(e.getCause() instanceof java.io.IOException);
     }
 }
