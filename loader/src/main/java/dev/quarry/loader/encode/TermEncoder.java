@@ -132,7 +132,7 @@ public final class TermEncoder {
                 return string(b, off, len, surrogates);
             }
             if (Arrays.equals(dt, lo, hi, INTEGER_LOCAL, 0, INTEGER_LOCAL.length)) {
-                long inline = inlineInteger(b, off, len);
+                long inline = TermCodec.inlineInteger(b, off, len);
                 if (inline != TermId.NONE) {
                     return inline;
                 }
@@ -174,32 +174,6 @@ public final class TermEncoder {
             split--;
         }
         return split;
-    }
-
-    /**
-     * Canonical xsd:integer that fits the inline id, exactly as {@code TermCodec.inlineInteger}
-     * decides on the string (here on bytes, to avoid a String per literal); else NONE.
-     */
-    static long inlineInteger(byte[] b, int off, int n) {
-        if (n == 0 || n > 18) {
-            return TermId.NONE;
-        }
-        int i = b[off] == '-' ? 1 : 0;
-        if (i == n || (b[off + i] == '0' && (n - i > 1 || i == 1))) {
-            return TermId.NONE;
-        }
-        long v = 0;
-        for (int j = i; j < n; j++) {
-            int c = b[off + j];
-            if (c < '0' || c > '9') {
-                return TermId.NONE;
-            }
-            v = v * 10 + (c - '0');
-        }
-        if (i == 1) {
-            v = -v;
-        }
-        return TermId.fitsInlineInteger(v) ? TermId.inlineInteger(v) : TermId.NONE;
     }
 
     // ------------------------------------------------------------------ from Jena nodes

@@ -50,9 +50,7 @@ public final class LoaderHandler implements Handler {
                     throw LoaderException.badRequest("which load? give /loader/{loadId} or loadId=");
                 }
                 jobs.cancel(id);
-                JsonObject o = new JsonObject();
-                o.put("status", "200 OK");
-                json(ex, HttpResponseStatus.OK, o);
+                ok(ex, null);
             } else if (id == null) {
                 list(ex);
             } else {
@@ -83,10 +81,7 @@ public final class LoaderHandler implements Handler {
         String id = jobs.submit(request);
         JsonObject payload = new JsonObject();
         payload.put("loadId", id);
-        JsonObject o = new JsonObject();
-        o.put("status", "200 OK");
-        o.put("payload", payload);
-        json(ex, HttpResponseStatus.OK, o);
+        ok(ex, payload);
     }
 
     private void list(Exchange ex) {
@@ -95,10 +90,7 @@ public final class LoaderHandler implements Handler {
         jobs.ids(limit).forEach(ids::add);
         JsonObject payload = new JsonObject();
         payload.put("loadIds", ids);
-        JsonObject o = new JsonObject();
-        o.put("status", "200 OK");
-        o.put("payload", payload);
-        json(ex, HttpResponseStatus.OK, o);
+        ok(ex, payload);
     }
 
     private void status(Exchange ex, LoadJob job) {
@@ -123,10 +115,7 @@ public final class LoaderHandler implements Handler {
         if (errors) {
             payload.put("errors", errorPage(ex, job));
         }
-        JsonObject o = new JsonObject();
-        o.put("status", "200 OK");
-        o.put("payload", payload);
-        json(ex, HttpResponseStatus.OK, o);
+        ok(ex, payload);
     }
 
     private static JsonObject errorPage(Exchange ex, LoadJob job) {
@@ -181,7 +170,13 @@ public final class LoaderHandler implements Handler {
         throw LoaderException.badRequest(name + " must be a positive integer, not '" + v + "'");
     }
 
-    private static void json(Exchange ex, HttpResponseStatus status, JsonObject o) {
-        ex.respond(status, "application/json", JSON.toString(o) + "\n");
+    /** Neptune's success envelope: {"status":"200 OK"}, with "payload" when there is one. */
+    private static void ok(Exchange ex, JsonObject payload) {
+        JsonObject o = new JsonObject();
+        o.put("status", "200 OK");
+        if (payload != null) {
+            o.put("payload", payload);
+        }
+        ex.respond(HttpResponseStatus.OK, "application/json", JSON.toString(o) + "\n");
     }
 }

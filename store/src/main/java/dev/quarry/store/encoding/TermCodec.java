@@ -81,20 +81,25 @@ public final class TermCodec {
 
     /** Canonical xsd:integer: optional '-', no leading zeros, no '+', not "-0", fits 56 bits. */
     static long inlineInteger(String lex) {
-        int n = lex.length();
+        // A character outside Latin-1 becomes '?', not a digit, so the answer is the same.
+        return lex.length() > 18 ? TermId.NONE : inlineInteger(lex.getBytes(StandardCharsets.ISO_8859_1), 0, lex.length());
+    }
+
+    /**
+     * The same rule on the lexical form's bytes (the loader's N-Quads parser has no String
+     * per literal): the inline id of a canonical xsd:integer that fits, else {@link TermId#NONE}.
+     */
+    public static long inlineInteger(byte[] b, int off, int n) {
         if (n == 0 || n > 18) {
             return TermId.NONE;
         }
-        int i = lex.charAt(0) == '-' ? 1 : 0;
-        if (i == n) {
-            return TermId.NONE;
-        }
-        if (lex.charAt(i) == '0' && (n - i > 1 || i == 1)) {
-            return TermId.NONE; // leading zero, or "-0"
+        int i = b[off] == '-' ? 1 : 0;
+        if (i == n || (b[off + i] == '0' && (n - i > 1 || i == 1))) {
+            return TermId.NONE; // no digits, a leading zero, or "-0"
         }
         long v = 0;
         for (int j = i; j < n; j++) {
-            char c = lex.charAt(j);
+            int c = b[off + j];
             if (c < '0' || c > '9') {
                 return TermId.NONE;
             }
