@@ -314,7 +314,9 @@ public final class Exchange {
             return;
         }
         if (close) {
-            channel.writeAndFlush(Unpooled.EMPTY_BUFFER).addListener(ChannelFutureListener.CLOSE);
+            // A body still arriving is drained before the close, so that the response is not lost to a reset.
+            ChannelFutureListener then = requestComplete ? ChannelFutureListener.CLOSE : f -> LingeringClose.start(channel);
+            channel.writeAndFlush(Unpooled.EMPTY_BUFFER).addListener(then);
         }
         channel.eventLoop().execute(() -> onFinished.accept(this));
     }

@@ -36,6 +36,7 @@ final class ExchangeDispatcher extends ChannelInboundHandlerAdapter {
     private CompositeByteBuf buffered;
     private long bodyBytes;
     private boolean bodyPaused;
+    private boolean closing;        // answered before its body arrived: drop all input until the close
 
     ExchangeDispatcher(ServerContext server) {
         this.server = server;
@@ -48,6 +49,10 @@ final class ExchangeDispatcher extends ChannelInboundHandlerAdapter {
 
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
+        if (closing) {
+            ReferenceCountUtil.release(msg);
+            return;
+        }
         if (serving() || !pending.isEmpty()) {
             pending.add(msg);
             updateAutoRead();
@@ -191,12 +196,13 @@ final class ExchangeDispatcher extends ChannelInboundHandlerAdapter {
             // Answered before the body arrived: the connection is closing; drop the rest.
             failBody(new IOException("response already sent"));
             receiving = false;
+            closing = true; // see LingeringClose
         }
         releaseBuffered();
         current = null;
         route = null;
         bodyPaused = false;
-        if (!ctx.channel().isActive()) {
+        if (closing || !ctx.channel().isActive()) {
             releasePending();
             return;
         }
@@ -246,6 +252,7 @@ final class ExchangeDispatcher extends ChannelInboundHandlerAdapter {
                 HttpVersion.HTTP_1_1, io.netty.handler.codec.http.HttpMethod.GET, "/"), server, "malformed", e -> { });
         current = null;
         receiving = false;
+        closing = true;
         ex.respondError(status, message); // not keep-alive: the request never completed, so the connection closes
     }
 

@@ -87,6 +87,44 @@ class ServerOperationsTest {
     }
 
     @Test
+    void anUploadRefusedBeforeItsBodyArrivedStillGetsItsAnswer() throws Exception {
+        // The server answers 413 on the declared (or counted) size while the client is still
+        // sending; closing at once would reset the connection and lose the 413 in the client.
+        try (ServerFixture f = new ServerFixture(dir, ServerFixture.options().maxUploadBytes(100_000))) {
+            byte[] chunk = "<urn:ex:s> <urn:ex:p> \"filler filler filler filler\" .\n".repeat(1_000).getBytes(StandardCharsets.US_ASCII);
+            for (boolean chunked : new boolean[] {false, true}) {
+                try (Socket s = new Socket("127.0.0.1", f.port)) {
+                    s.setSoTimeout(30_000);
+                    OutputStream out = s.getOutputStream();
+                    int chunks = 8_000_000 / chunk.length;
+                    out.write(("POST /data?default HTTP/1.1\r\nHost: x\r\nContent-Type: application/n-triples\r\n"
+                            + (chunked ? "Transfer-Encoding: chunked\r\n" : "Content-Length: " + (long) chunks * chunk.length + "\r\n")
+                            + "\r\n").getBytes(StandardCharsets.US_ASCII));
+                    out.flush();
+                    Thread.sleep(200); // the declared size is answered before the body is sent
+                    for (int i = 0; i < chunks; i++) {
+                        if (chunked) {
+                            out.write((Integer.toHexString(chunk.length) + "\r\n").getBytes(StandardCharsets.US_ASCII));
+                        }
+                        out.write(chunk);
+                        if (chunked) {
+                            out.write("\r\n".getBytes(StandardCharsets.US_ASCII));
+                        }
+                    }
+                    if (chunked) {
+                        out.write("0\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+                    }
+                    out.flush();
+                    String answer = new String(s.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+                    assertTrue(answer.startsWith("HTTP/1.1 413"), (chunked ? "chunked: " : "declared: ") + answer);
+                    assertTrue(answer.toLowerCase(java.util.Locale.ROOT).contains("connection: close"), answer);
+                }
+            }
+            assertEquals(0, f.store.stats().quads());
+        }
+    }
+
+    @Test
     void idleKeepAliveConnectionIsClosed() throws Exception {
         try (ServerFixture f = new ServerFixture(dir, ServerFixture.options().clientTimeout(Duration.ofMillis(300)));
              Socket s = new Socket("127.0.0.1", f.port)) {
