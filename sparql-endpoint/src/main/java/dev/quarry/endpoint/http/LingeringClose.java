@@ -6,7 +6,7 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Closes a connection whose request was answered before its body had fully arrived (a 413
- * for a declared or counted size over the limit, a 401, a refused write). Closing at once
+ * for a declared or counted size over the limit, a 400 for a malformed request). Closing at once
  * with the client's bytes still unread makes the kernel answer with a reset, which can
  * destroy the response in the client's receive buffer before it reads it (the client then
  * sees "no bytes" instead of the 413). So, as httpd and nginx do: half-close after the
@@ -33,8 +33,6 @@ final class LingeringClose {
                 channel.close();
             }
         });
-        channel.eventLoop().schedule(() -> {
-            channel.close();
-        }, LINGER_MS, TimeUnit.MILLISECONDS);
+        channel.eventLoop().schedule(() -> channel.close(), LINGER_MS, TimeUnit.MILLISECONDS);
     }
 }
