@@ -13,7 +13,7 @@ import org.junit.jupiter.api.TestFactory;
  * or update is POSTed to {@code /sparql}; query answers are parsed as a client would and
  * the store's state after an update is read back, then compared exactly as in-process
  * ({@link QueryEvaluation}, {@link UpdateEvaluation}). Syntax tests are parser-only and
- * run in {@link SparqlQuerySuiteTest} and {@link SparqlUpdateSuiteTest}.
+ * run in {@link SparqlSuitesTest}.
  */
 class SparqlHttpSuitesTest {
     private static final String QUERY = "sparql11-query over HTTP";
