@@ -9,20 +9,24 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * Run in a child JVM by {@link CrashSafetyTest}: bulk-loads {@code FILE...} into
- * {@code STORE} and prints a line per phase the pipeline reports through
+ * Run in a child JVM by {@link CrashSafetyTest}: {@code PHASE STORE FILE...} bulk-loads
+ * the files into the store and prints a line per phase the pipeline reports through
  * {@link LoadListener#progress}: "reading" once statements are being parsed, "merging"
  * when the runs are merged into SST files, "committing" right before the atomic ingest.
- * At "committing" it waits (to be killed there) instead of committing.
+ * In {@code PHASE} it then stops the load where it is, to be killed there, so that the
+ * kill lands in that phase however slow the machine: at "reading" it holds the thread
+ * that would start the merge; at "merging" the first merge thread that checks for
+ * cancellation (so merging is under way); at "committing" the thread about to commit.
  */
 public final class CrashLoadChild {
     private CrashLoadChild() {}
 
     public static void main(String[] args) throws Exception {
-        List<String> files = List.of(args).subList(1, args.length);
-        try (QuadStore store = QuadStore.open(Path.of(args[0]))) {
+        String holdAt = args[0];
+        List<String> files = List.of(args).subList(2, args.length);
+        try (QuadStore store = QuadStore.open(Path.of(args[1]))) {
             BulkLoader.load(store, LoadOptions.of(files).withThreads(2), new LoadListener() {
-                private String last = "";
+                private volatile String last = "";
 
                 @Override
                 public void progress(LoadProgress p) {
@@ -31,10 +35,18 @@ public final class CrashLoadChild {
                         last = p.phase();
                         System.out.println(p.phase());
                         System.out.flush();
-                        if (p.phase().equals("committing")) {
+                        if (p.phase().equals(holdAt) && !holdAt.equals("merging")) {
                             hold();
                         }
                     }
+                }
+
+                @Override
+                public boolean cancelled() {
+                    if (holdAt.equals("merging") && last.equals("merging")) {
+                        hold();
+                    }
+                    return false;
                 }
             });
             System.out.println("committed"); // only reached if the parent did not kill in time

@@ -58,7 +58,7 @@ class CrashSafetyTest {
         }
         List<String> files = List.of(nq.toString(), ttl.toString());
         try (ChildJvm child = ChildJvm.start(tmp.resolve("child"), List.of("-Xmx256m"), CrashLoadChild.class,
-                storeDir.toString(), files.get(0), files.get(1))) {
+                phase, storeDir.toString(), files.get(0), files.get(1))) {
             child.awaitLine(phase, 240);
             assertEquals(SIGKILL_STATUS, child.kill(), "destroyForcibly() is not SIGKILL here");
             List<String> printed = child.lines();
