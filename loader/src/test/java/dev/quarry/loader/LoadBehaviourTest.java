@@ -102,6 +102,29 @@ class LoadBehaviourTest {
     }
 
     @Test
+    void aLeadingByteOrderMarkIsSkippedAsRiotSkipsIt() throws Exception {
+        byte[] bom = {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF};
+        for (String name : List.of("bom.nq", "bom.nt")) {
+            String text = "<http://x/s> <http://x/p> \"first\"" + (name.endsWith(".nq") ? " <http://x/g>" : "") + " .\r\n"
+                    + "<http://x/s> <http://x/p> \"\uFEFF inside a literal stays\" .\n";
+            Path f = tmp.resolve(name);
+            Files.write(f, concat(bom, text.getBytes(StandardCharsets.UTF_8)));
+            try (QuadStore store = QuadStore.open(tmp.resolve("s-" + name))) {
+                LoadReport r = BulkLoader.load(store, LoadOptions.of(f.toString()));
+                assertEquals(0, r.parsingErrors(), name + ": " + r.errors());
+                assertEquals(2, store.stats().quads(), name);
+                assertTrue(StoreContents.isomorphic(StoreContents.oracle(f), StoreContents.copy(store)), name);
+            }
+        }
+    }
+
+    private static byte[] concat(byte[] a, byte[] b) {
+        byte[] out = java.util.Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, out, a.length, b.length);
+        return out;
+    }
+
+    @Test
     void aSmallMemoryBudgetSpillsAndGivesTheSameResult() throws Exception {
         Path f = tmp.resolve("big.nq");
         try (Writer w = Files.newBufferedWriter(f)) {

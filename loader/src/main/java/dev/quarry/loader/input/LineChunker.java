@@ -11,7 +11,8 @@ import java.util.concurrent.BlockingQueue;
  * {@code chunkSize} bytes that end exactly after a '\n', so that several threads can parse
  * them at once. A line longer than the chunk size gets a larger chunk of its own; CRLF
  * endings stay whole because the cut is after the '\n'. Lines are counted by '\n' (a lone
- * CR is not a cut point, so a CR-only file becomes a single chunk, still correct).
+ * CR is not a cut point, so a CR-only file becomes a single chunk, still correct). A UTF-8
+ * byte order mark at the start of the feed is left out of the first chunk.
  *
  * <p>Not thread-safe: one thread calls {@link #next}; any thread may {@link #recycle}.
  */
@@ -32,6 +33,7 @@ public final class LineChunker {
     private int carryLength;
     private long nextLine = 1;
     private boolean eof;
+    private boolean atStart = true;
 
     public LineChunker(InputStream in, String feed, int chunkSize) {
         if (chunkSize < 1) {
@@ -99,7 +101,15 @@ public final class LineChunker {
         }
         System.arraycopy(buf, end, carry, 0, rest);
         carryLength = rest;
-        Chunk chunk = new Chunk(buf, 0, end, feed, nextLine);
+        int from = 0;
+        if (atStart) {
+            atStart = false;
+            // A leading UTF-8 byte order mark is a signature, not text (RIOT skips it too).
+            if (end >= 3 && buf[0] == (byte) 0xEF && buf[1] == (byte) 0xBB && buf[2] == (byte) 0xBF) {
+                from = 3;
+            }
+        }
+        Chunk chunk = new Chunk(buf, from, end - from, feed, nextLine);
         nextLine += Newlines.count(buf, 0, end);
         return chunk;
     }

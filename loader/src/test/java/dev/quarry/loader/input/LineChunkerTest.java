@@ -49,6 +49,14 @@ class LineChunkerTest {
     }
 
     @Test
+    void aByteOrderMarkAtTheStartIsLeftOutButNotLater() throws IOException {
+        List<Chunk> cs = chunks("\uFEFFa\n\uFEFFb\n", 6);
+        assertEquals(List.of("a\n", "\uFEFFb\n"), cs.stream().map(Chunk::text).toList());
+        assertEquals(List.of(1L, 2L), cs.stream().map(Chunk::firstLine).toList());
+        assertEquals(List.of(), chunks("\uFEFF", 16).stream().filter(c -> c.length() > 0).toList());
+    }
+
+    @Test
     void crlfStaysWholeAndCountsAsOneLine() throws IOException {
         List<Chunk> cs = chunks("ab\r\ncd\r\nef\r\n", 5);
         assertEquals(List.of("ab\r\n", "cd\r\n", "ef\r\n"), cs.stream().map(Chunk::text).toList());
