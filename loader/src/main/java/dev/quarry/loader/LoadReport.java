@@ -16,7 +16,7 @@ import java.util.Locale;
  * @param newTerms               dictionary terms added
  * @param feedsLoaded            feeds (files, archive entries) read
  * @param feedsSkipped           feeds skipped in RESUME mode
- * @param entriesSkipped         archive entries skipped because their format could not be told from the name
+ * @param entriesSkipped         archive entries, and files found in a directory or by a glob, whose name tells no RDF format
  * @param commits                atomic ingests the load made (1 for NEW; one per feed group for RESUME)
  * @param spilledRuns            sorted runs written to disk (0 when everything fit in memory)
  * @param peakHeapBytes          largest heap use sampled during the load

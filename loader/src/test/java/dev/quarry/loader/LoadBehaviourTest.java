@@ -33,6 +33,16 @@ class LoadBehaviourTest {
         return f;
     }
 
+    /** Collects the load's warnings. */
+    private static final class Warnings implements LoadListener {
+        final List<String> messages = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+        @Override
+        public void warning(String message) {
+            messages.add(message);
+        }
+    }
+
     private static void assertValid(QuadStore store) {
         ValidationReport v = StoreValidator.validate(store);
         assertTrue(v.ok(), v.problems().toString());
@@ -98,6 +108,42 @@ class LoadBehaviourTest {
             expected.addAll(StoreContents.oracle(b));
             assertTrue(StoreContents.isomorphic(expected, StoreContents.copy(store)));
             assertValid(store);
+        }
+    }
+
+    @Test
+    void filesOfUnknownFormatFoundInADirectoryAreSkippedButANamedOneFails() throws Exception {
+        Path dir = tmp.resolve("dump");
+        Files.createDirectories(dir.resolve("part"));
+        Files.writeString(dir.resolve("a.nt"), "<http://x/s> <http://x/p> \"a\" .\n");
+        try (Writer w = new java.io.OutputStreamWriter(new java.util.zip.GZIPOutputStream(
+                Files.newOutputStream(dir.resolve("part/b.nq.gz"))), StandardCharsets.UTF_8)) {
+            w.write("<http://x/s> <http://x/p> \"b\" <http://x/g> .\n");
+        }
+        Files.writeString(dir.resolve("README.txt"), "Dump of 2026-11-22, see LICENSE\n");
+        Files.writeString(dir.resolve("part/SHA256SUMS"), "0123  b.nq.gz\n");
+        Warnings listener = new Warnings();
+        List<String> warnings = listener.messages;
+        try (QuadStore store = QuadStore.open(tmp.resolve("s"))) {
+            LoadReport r = BulkLoader.load(store, LoadOptions.of(dir.toString()), listener);
+            assertEquals(2, r.entriesSkipped());
+            assertEquals(2, r.feedsLoaded());
+            assertEquals(0, r.parsingErrors());
+            assertEquals(2, store.stats().quads());
+            assertEquals(List.of("skipped " + dir.resolve("README.txt") + ": its name tells no RDF format",
+                    "skipped " + dir.resolve("part/SHA256SUMS") + ": its name tells no RDF format"),
+                    warnings.stream().sorted().toList());
+        }
+        try (QuadStore store = QuadStore.open(tmp.resolve("glob"))) {
+            LoadReport r = BulkLoader.load(store, LoadOptions.of(dir + "/**"));
+            assertEquals(2, r.entriesSkipped());
+            assertEquals(2, store.stats().quads());
+        }
+        try (QuadStore store = QuadStore.open(tmp.resolve("named"))) {
+            LoadException e = assertThrows(LoadException.class,
+                    () -> BulkLoader.load(store, LoadOptions.of(dir.resolve("README.txt").toString())));
+            assertTrue(e.getMessage().contains("cannot tell the RDF format of " + dir.resolve("README.txt")), e.getMessage());
+            assertEquals(0, store.stats().quads());
         }
     }
 
@@ -188,20 +234,14 @@ class LoadBehaviourTest {
                 out.closeArchiveEntry();
             }
         }
-        List<String> warnings = new java.util.concurrent.CopyOnWriteArrayList<>();
-        LoadListener listener = new LoadListener() {
-            @Override
-            public void warning(String message) {
-                warnings.add(message);
-            }
-        };
+        Warnings listener = new Warnings();
+        List<String> warnings = listener.messages;
         try (QuadStore store = QuadStore.open(tmp.resolve("s"))) {
             LoadReport r = BulkLoader.load(store, LoadOptions.of(zip.toString()), listener);
             assertEquals(1, r.entriesSkipped());
             assertEquals(1, r.feedsLoaded());
             assertEquals(1, store.stats().quads());
-            assertEquals(List.of("skipped " + zip + "!/README: cannot tell its RDF format from the name (give --format)"),
-                    warnings);
+            assertEquals(List.of("skipped " + zip + "!/README: its name tells no RDF format"), warnings);
             assertTrue(r.toJson().contains("\"entriesSkipped\": 1"));
         }
         try (QuadStore store = QuadStore.open(tmp.resolve("given"))) {

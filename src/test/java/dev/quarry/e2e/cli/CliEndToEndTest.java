@@ -255,7 +255,7 @@ class CliEndToEndTest {
         QuarryCli.Run r = quarry.run("load", "--store", s.toString(), "--timeline", tmp.resolve("zipped.tsv").toString(),
                 zip.toString());
         assertEquals(0, r.exit(), r.err());
-        assertEquals(List.of("warning: skipped " + zip + "!/README: cannot tell its RDF format from the name (give --format)"),
+        assertEquals(List.of("warning: skipped " + zip + "!/README: its name tells no RDF format"),
                 r.errLines());
         assertTrue(r.out().contains("  skipped entries         1 (format unknown; see the warnings)\n"), r.out());
         assertEquals(1, count(s));

@@ -24,9 +24,13 @@ final class FeedOpener {
      * @param fileName the name whose extensions tell the format (the file name, a URL's path)
      * @param rawSize the raw size in bytes, or -1 if unknown
      * @param formatHint a format known from elsewhere (an HTTP Content-Type), used if the name tells nothing
+     * @param found whether the file was found in a directory or by a glob rather than named:
+     *     then an unknown format makes a feed without a format (skipped with a warning, as
+     *     an archive entry is) instead of failing the load
      */
     static FeedReader open(String name, String fileName, InputStream raw, long rawSize, LongAdder rawBytesRead,
-                           RdfFormat formatOverride, RdfFormat formatHint, ReadAhead readAhead) throws IOException {
+                           RdfFormat formatOverride, RdfFormat formatHint, ReadAhead readAhead, boolean found)
+            throws IOException {
         InputStream in = null;
         try {
             in = decompress(new CountingInputStream(raw, rawBytesRead), name, rawSize, readAhead);
@@ -37,7 +41,10 @@ final class FeedOpener {
             if (archive != null) {
                 return new ArchiveFeedReader(name, archive.open(peekable), formatOverride, readAhead);
             }
-            return new SingleFeedReader(new Feed(name, formatOf(name, fileName, formatOverride, formatHint), peekable));
+            RdfFormat format = found && formatOverride == null && formatHint == null
+                    ? RdfFormat.byFileName(fileName).orElse(null)
+                    : formatOf(name, fileName, formatOverride, formatHint);
+            return new SingleFeedReader(new Feed(name, format, peekable));
         } catch (IOException | RuntimeException e) {
             closeQuietly(in != null ? in : raw, e);
             throw e;

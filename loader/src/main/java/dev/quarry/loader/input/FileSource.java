@@ -8,12 +8,28 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.concurrent.atomic.LongAdder;
 
-/** A local file: plain, compressed, or a tar/zip archive. */
+/**
+ * A local file: plain, compressed, or a tar/zip archive. A file the user named must be
+ * RDF; one {@linkplain #found found} in a directory or by a glob is skipped with a warning
+ * if its name tells no RDF format (dumps come with README, checksum and licence files).
+ */
 public final class FileSource implements Source {
     private final Path path;
+    private final boolean found;
 
+    /** A file the user named. */
     public FileSource(Path path) {
+        this(path, false);
+    }
+
+    private FileSource(Path path, boolean found) {
         this.path = path;
+        this.found = found;
+    }
+
+    /** A file found by walking a directory or matching a glob. */
+    public static FileSource found(Path path) {
+        return new FileSource(path, true);
     }
 
     public Path path() {
@@ -48,7 +64,7 @@ public final class FileSource implements Source {
             throw describe(path.toString(), e);
         }
         return FeedOpener.open(name(), path.getFileName().toString(), raw, size(), rawBytesRead,
-                formatOverride, null, readAhead);
+                formatOverride, null, readAhead, found);
     }
 
     /** One line for a file that cannot be opened. */

@@ -33,6 +33,12 @@ final class PathExpander {
         throw new UncheckedIOException(arg + ": no such file or directory", new NoSuchFileException(arg));
     }
 
+    /** Whether {@code arg} names one existing file (not a directory, not a glob). */
+    static boolean namesAFile(String arg) {
+        Path p = Path.of(arg);
+        return Files.exists(p) && !Files.isDirectory(p);
+    }
+
     static boolean isGlob(String arg) {
         return arg.indexOf('*') >= 0 || arg.indexOf('?') >= 0 || arg.indexOf('[') >= 0 || arg.indexOf('{') >= 0;
     }

@@ -45,8 +45,9 @@ public final class Sources {
                 out.add(new UrlSource(uri(arg)));
             } else {
                 String path = lower.startsWith("file:") ? fileUrlPath(arg) : arg;
+                boolean named = PathExpander.namesAFile(path);
                 for (Path p : PathExpander.expand(path)) {
-                    out.add(new FileSource(p));
+                    out.add(named ? new FileSource(p) : FileSource.found(p));
                 }
             }
         }

@@ -54,7 +54,7 @@ public final class StreamSource implements Source {
             throw new IOException(name + ": a stream can be read only once");
         }
         opened = true;
-        return FeedOpener.open(name, name, stream, size, rawBytesRead, formatOverride, null, readAhead);
+        return FeedOpener.open(name, name, stream, size, rawBytesRead, formatOverride, null, readAhead, false);
     }
 
     @Override

@@ -88,7 +88,7 @@ public final class UrlSource implements Source {
         RdfFormat hint = response.headers().firstValue("Content-Type").map(UrlSource::formatOfContentType).orElse(null);
         String path = uri.getPath() == null ? "" : uri.getPath();
         String fileName = path.substring(path.lastIndexOf('/') + 1);
-        return FeedOpener.open(name(), fileName, body, size, rawBytesRead, formatOverride, hint, readAhead);
+        return FeedOpener.open(name(), fileName, body, size, rawBytesRead, formatOverride, hint, readAhead, false);
     }
 
     private HttpRequest.Builder request() {

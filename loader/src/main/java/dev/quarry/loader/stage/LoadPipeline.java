@@ -262,7 +262,7 @@ public final class LoadPipeline {
     private void readFeed(Feed feed) throws IOException, InterruptedException {
         if (feed.format() == null) {
             entriesSkipped.incrementAndGet();
-            listener.warning("skipped " + feed.name() + ": cannot tell its RDF format from the name (give --format)");
+            listener.warning("skipped " + feed.name() + ": its name tells no RDF format");
             return;
         }
         if (options.mode() == LoadMode.RESUME && session.feedCommitted(feed.name())) {

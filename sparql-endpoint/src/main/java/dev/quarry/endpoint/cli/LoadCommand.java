@@ -37,7 +37,8 @@ import picocli.CommandLine.Spec;
         description = {
             "Bulk-loads RDF into a store: parses in parallel, sorts within a memory budget, and makes the whole load visible at once (with --mode RESUME: group by group).",
             "",
-            "The store is created if DIR is missing or empty. Sources are files, directories (every file below), globs ('dumps/*.nq.gz'), http(s) URLs, or - for stdin.",
+            "The store is created if DIR is missing or empty. Sources are files, directories (every file below), globs ('dumps/*.nq.gz'), http(s) URLs, or - for stdin."
+            + " In directories and globs, files whose name tells no RDF format (README, checksums) are skipped with a warning.",
             "Formats are told by the file extension: nq (N-Quads), nt (N-Triples), ttl (Turtle), trig (TriG), rdf or owl (RDF/XML), jsonld (JSON-LD). Compression (gzip, bzip2, xz, zstd, lz4, snappy, deflate) and tar/zip archives are recognised by their content, so data.nq.gz is N-Quads. An archive entry whose name tells no format is skipped with a warning unless --format is given.",
             "Bad statements are skipped, counted and printed as file:line:col: message; with --fail-on-error the first one stops the load and nothing of it becomes visible.",
             ""})

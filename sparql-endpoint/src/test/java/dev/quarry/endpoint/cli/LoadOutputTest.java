@@ -40,8 +40,8 @@ class LoadOutputTest {
     void warningsArePrintedOneLineEach() {
         ByteArrayOutputStream buf = new ByteArrayOutputStream();
         LoadProgressPrinter log = new LoadProgressPrinter(new PrintStream(buf, true, StandardCharsets.UTF_8), false, false);
-        log.warning("skipped a.zip!/README: cannot tell its RDF format from the name (give --format)");
-        assertEquals("warning: skipped a.zip!/README: cannot tell its RDF format from the name (give --format)\n",
+        log.warning("skipped a.zip!/README: its name tells no RDF format");
+        assertEquals("warning: skipped a.zip!/README: its name tells no RDF format\n",
                 buf.toString(StandardCharsets.UTF_8));
     }
 
