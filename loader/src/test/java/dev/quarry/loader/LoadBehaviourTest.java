@@ -148,6 +148,18 @@ class LoadBehaviourTest {
     }
 
     @Test
+    void aTurtleSyntaxErrorSaysTheRestOfTheFileIsNotRead() throws Exception {
+        Path f = write("bad.ttl", "@prefix ex: <http://x/> .\nex:a ex:p 1 .\nex:b ex:p \"unterminated .\nex:c ex:p 3 .\n");
+        try (QuadStore store = QuadStore.open(tmp.resolve("s"))) {
+            LoadReport r = BulkLoader.load(store, LoadOptions.of(f.toString()));
+            assertEquals(1, r.parsingErrors());
+            assertEquals(1, store.stats().quads()); // ex:a; ex:c after the error is not read
+            String message = r.errors().get(0).message();
+            assertTrue(message.endsWith("(the rest of this file is not read)"), message);
+        }
+    }
+
+    @Test
     void aLeadingByteOrderMarkIsSkippedAsRiotSkipsIt() throws Exception {
         byte[] bom = {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF};
         for (String name : List.of("bom.nq", "bom.nt")) {

@@ -25,6 +25,12 @@ import org.apache.jena.sparql.core.Quad;
  * {@code @prefix} lines then costs disk, not heap, and several such files at once no more.
  */
 public final class RiotFeedParser {
+    /**
+     * Unlike a line of N-Quads, a Turtle, TriG, RDF/XML or JSON-LD document cannot be read on
+     * after a syntax error: say so, or the statements after it would go missing unnoticed.
+     */
+    static final String REST_NOT_READ = " (the rest of this file is not read)";
+
     private final TermEncoder enc;
     private final SharedPrefixes prefixes;
     private final DatatypeCheck check = new DatatypeCheck();
@@ -80,9 +86,9 @@ public final class RiotFeedParser {
                 RDFParser.source(in).lang(lang).base(base).labelToNode(labels).errorHandler(handler).parse(dest);
             }
         } catch (PositionedError e) {
-            errors.parsingError(e.line, e.col, e.getMessage());
+            errors.parsingError(e.line, e.col, e.getMessage() + REST_NOT_READ);
         } catch (RiotException e) {
-            errors.parsingError(0, 0, e.getMessage());
+            errors.parsingError(0, 0, e.getMessage() + REST_NOT_READ);
         }
         return count[0];
     }
