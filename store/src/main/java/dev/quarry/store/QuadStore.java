@@ -44,8 +44,12 @@ import org.slf4j.LoggerFactory;
 public final class QuadStore implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(QuadStore.class);
 
-    /** The on-disk format this build reads and writes. */
-    public static final int FORMAT_VERSION = 1;
+    /**
+     * The on-disk format this build reads and writes. 2: xsd:decimal, xsd:dateTime and
+     * xsd:date are inlined in term ids (format 1 kept them in the dictionary, so its ids
+     * for those terms differ and it cannot be read as format 2).
+     */
+    public static final int FORMAT_VERSION = 2;
     static final String MARKER = "quarry.store";
     private static final String MARKER_PARTIAL = MARKER + ".new";
 

@@ -1,5 +1,7 @@
 package dev.quarry.loader.encode;
 
+import dev.quarry.store.encoding.InlineDateTime;
+import dev.quarry.store.encoding.InlineDecimal;
 import dev.quarry.store.encoding.KeyLayout;
 import dev.quarry.store.encoding.PrefixResolver;
 import dev.quarry.store.encoding.TermCodec;
@@ -23,6 +25,9 @@ public final class TermEncoder {
     private static final byte[] STRING_LOCAL = "string".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] INTEGER_LOCAL = "integer".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] BOOLEAN_LOCAL = "boolean".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] DECIMAL_LOCAL = "decimal".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] DATETIME_LOCAL = "dateTime".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] DATE_LOCAL = "date".getBytes(StandardCharsets.US_ASCII);
 
     private final LoadDictionary dictionary;
     private final PrefixResolver prefixes;
@@ -131,11 +136,15 @@ public final class TermEncoder {
             if (Arrays.equals(dt, lo, hi, STRING_LOCAL, 0, STRING_LOCAL.length)) {
                 return string(b, off, len, surrogates);
             }
+            long inline = TermId.NONE;
             if (Arrays.equals(dt, lo, hi, INTEGER_LOCAL, 0, INTEGER_LOCAL.length)) {
-                long inline = TermCodec.inlineInteger(b, off, len);
-                if (inline != TermId.NONE) {
-                    return inline;
-                }
+                inline = TermCodec.inlineInteger(b, off, len);
+            } else if (Arrays.equals(dt, lo, hi, DATETIME_LOCAL, 0, DATETIME_LOCAL.length)) {
+                inline = InlineDateTime.dateTime(b, off, len);
+            } else if (Arrays.equals(dt, lo, hi, DATE_LOCAL, 0, DATE_LOCAL.length)) {
+                inline = InlineDateTime.date(b, off, len);
+            } else if (Arrays.equals(dt, lo, hi, DECIMAL_LOCAL, 0, DECIMAL_LOCAL.length)) {
+                inline = InlineDecimal.decimal(b, off, len);
             } else if (Arrays.equals(dt, lo, hi, BOOLEAN_LOCAL, 0, BOOLEAN_LOCAL.length)) {
                 if (len == 4 && b[off] == 't' && b[off + 1] == 'r' && b[off + 2] == 'u' && b[off + 3] == 'e') {
                     return TermId.inlineBoolean(true);
@@ -144,6 +153,9 @@ public final class TermEncoder {
                         && b[off + 4] == 'e') {
                     return TermId.inlineBoolean(false);
                 }
+            }
+            if (inline != TermId.NONE) {
+                return inline;
             }
         }
         int split = splitPoint(dt, dtOff, dtLen);

@@ -40,6 +40,9 @@ public final class TermCodec {
     private static final String XSD_STRING = XSDDatatype.XSDstring.getURI();
     private static final String XSD_INTEGER = XSDDatatype.XSDinteger.getURI();
     private static final String XSD_BOOLEAN = XSDDatatype.XSDboolean.getURI();
+    private static final String XSD_DECIMAL = XSDDatatype.XSDdecimal.getURI();
+    private static final String XSD_DATETIME = XSDDatatype.XSDdateTime.getURI();
+    private static final String XSD_DATE = XSDDatatype.XSDdate.getURI();
 
     private final PrefixResolver prefixes;
 
@@ -70,6 +73,15 @@ public final class TermCodec {
                 default -> TermId.NONE;
             };
         }
+        if (XSD_DATETIME.equals(dt)) {
+            return byLatin1(lex, InlineDateTime::dateTime);
+        }
+        if (XSD_DATE.equals(dt)) {
+            return byLatin1(lex, InlineDateTime::date);
+        }
+        if (XSD_DECIMAL.equals(dt)) {
+            return byLatin1(lex, InlineDecimal::decimal);
+        }
         if (XSD_STRING.equals(dt) && lex.length() <= TermId.SHORT_STRING_MAX) {
             byte[] utf8 = lex.getBytes(StandardCharsets.UTF_8);
             if (utf8.length <= TermId.SHORT_STRING_MAX && isWellFormedUtf16(lex)) {
@@ -81,8 +93,23 @@ public final class TermCodec {
 
     /** Canonical xsd:integer: optional '-', no leading zeros, no '+', not "-0", fits 56 bits. */
     static long inlineInteger(String lex) {
-        // A character outside Latin-1 becomes '?', not a digit, so the answer is the same.
-        return lex.length() > 18 ? TermId.NONE : inlineInteger(lex.getBytes(StandardCharsets.ISO_8859_1), 0, lex.length());
+        return byLatin1(lex, TermCodec::inlineInteger);
+    }
+
+    /** A byte-level inline rule: the inline id of a lexical form, or {@link TermId#NONE}. */
+    @FunctionalInterface
+    private interface ByteRule {
+        long id(byte[] b, int off, int n);
+    }
+
+    /**
+     * Applies a byte-level rule to a String, one byte per char: a character outside Latin-1
+     * becomes '?' and a Latin-1 letter is a byte of 0x80 or more, neither of which any rule
+     * accepts, so the answer is the one the loader gets from the UTF-8 bytes. No rule
+     * accepts more than 64 bytes, so longer forms are not converted at all.
+     */
+    private static long byLatin1(String lex, ByteRule rule) {
+        return lex.length() > 64 ? TermId.NONE : rule.id(lex.getBytes(StandardCharsets.ISO_8859_1), 0, lex.length());
     }
 
     /**
@@ -162,6 +189,15 @@ public final class TermCodec {
         }
         if (kind == TermId.KIND_BOOLEAN) {
             return NodeFactory.createLiteralDT(TermId.booleanValue(id) ? "true" : "false", XSDDatatype.XSDboolean);
+        }
+        if (kind == TermId.KIND_DECIMAL) {
+            return NodeFactory.createLiteralDT(InlineDecimal.print(id), XSDDatatype.XSDdecimal);
+        }
+        if (kind == TermId.KIND_DATETIME) {
+            return NodeFactory.createLiteralDT(InlineDateTime.print(id), XSDDatatype.XSDdateTime);
+        }
+        if (kind == TermId.KIND_DATE) {
+            return NodeFactory.createLiteralDT(InlineDateTime.print(id), XSDDatatype.XSDdate);
         }
         if (TermId.isShortString(id)) {
             return NodeFactory.createLiteralString(TermId.shortStringValue(id));

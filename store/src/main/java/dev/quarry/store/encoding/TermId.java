@@ -12,8 +12,21 @@ import java.nio.charset.StandardCharsets;
  *
  * Dictionary kinds name terms stored in the dictionary; inline kinds carry the
  * whole term in the payload, so they need no dictionary entry and no lookup.
- * Only canonical lexical forms are inlined, so every term round-trips exactly:
+ * Only lexical forms that the decoder prints back byte for byte are inlined, so every
+ * term round-trips exactly and two lexical forms never share an id:
  * {@code "01"^^xsd:integer} goes to the dictionary, {@code "1"^^xsd:integer} is inlined.
+ *
+ * <pre>
+ *   0x80 xsd:integer   56-bit two's complement
+ *   0x81 xsd:boolean   0 / 1
+ *   0x82 xsd:decimal   scale (8) + unscaled value (48)        {@link InlineDecimal}
+ *   0x83 xsd:dateTime  year (13) month day hour minute ms-of-minute (16) zone (7)  {@link InlineDateTime}
+ *   0x84 xsd:date      the same layout, time fields 0
+ *   0x90+n xsd:string  n = 0..6 UTF-8 bytes
+ * </pre>
+ *
+ * Which ids terms get is part of the on-disk format: adding an inline kind moves terms
+ * out of the dictionary, so it bumps {@code QuadStore.FORMAT_VERSION}.
  */
 public final class TermId {
     private TermId() {}
@@ -32,6 +45,12 @@ public final class TermId {
     public static final int KIND_INTEGER = 0x80;
     /** Inline xsd:boolean "true" / "false". */
     public static final int KIND_BOOLEAN = 0x81;
+    /** Inline xsd:decimal: scale and unscaled value, see {@link InlineDecimal}. */
+    public static final int KIND_DECIMAL = 0x82;
+    /** Inline xsd:dateTime with or without time zone, see {@link InlineDateTime}. */
+    public static final int KIND_DATETIME = 0x83;
+    /** Inline xsd:date with or without time zone, see {@link InlineDateTime}. */
+    public static final int KIND_DATE = 0x84;
     /** Inline xsd:string of 0..6 UTF-8 bytes: kind 0x90 + length. */
     public static final int KIND_SHORT_STRING = 0x90;
     public static final int SHORT_STRING_MAX = 6;

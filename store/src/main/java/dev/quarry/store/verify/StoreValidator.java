@@ -5,6 +5,7 @@ import dev.quarry.store.ReadView;
 import dev.quarry.store.StoreStats;
 import dev.quarry.store.encoding.KeyLayout;
 import dev.quarry.store.encoding.Permutation;
+import dev.quarry.store.encoding.TermCodec;
 import dev.quarry.store.encoding.TermId;
 import dev.quarry.store.rocks.KvIterator;
 import dev.quarry.store.rocks.KvReader;
@@ -134,6 +135,16 @@ public final class StoreValidator {
 
     private void checkId(ReadView view, long id) {
         if (TermId.isInline(id)) {
+            // An inline id must be one the encoder gives: its term re-encodes to the same id.
+            try {
+                Node n = TermCodec.decodeInline(id);
+                if (TermCodec.inlineId(n) != id) {
+                    problem("inline id " + TermId.toString(id) + " decodes to " + n + ", which encodes as "
+                            + TermId.toString(TermCodec.inlineId(n)));
+                }
+            } catch (RuntimeException e) {
+                problem("inline id " + TermId.toString(id) + " does not decode: " + e.getMessage());
+            }
             return;
         }
         if (!TermId.isDictionary(id)) {

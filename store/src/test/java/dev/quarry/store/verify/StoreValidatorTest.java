@@ -7,9 +7,12 @@ import dev.quarry.store.QuadStore;
 import dev.quarry.store.WriteTransaction;
 import dev.quarry.store.encoding.KeyLayout;
 import dev.quarry.store.encoding.Permutation;
+import dev.quarry.store.encoding.TermCodec;
+import dev.quarry.store.encoding.TermId;
 import dev.quarry.store.rocks.KvBatch;
 import dev.quarry.store.rocks.RocksKv;
 import java.nio.file.Path;
+import org.apache.jena.datatypes.xsd.XSDDatatype;
 import org.apache.jena.graph.NodeFactory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -63,6 +66,26 @@ class StoreValidatorTest {
             assertFalse(r.ok());
             assertTrue(r.problems().stream().anyMatch(p -> p.startsWith("GPOS does not hold the same quads")),
                     r.problems()::toString);
+        }
+    }
+
+    @Test
+    void anInlineIdNoTermEncodesToIsFound() {
+        Path store = dir.resolve("s");
+        long[] quad = fill(store);
+        long badDate = ((long) TermId.KIND_DATE << 56) | (2008L << 43) | (13L << 39) | (1L << 34); // month 13
+        long goodDate = TermCodec.inlineId(NodeFactory.createLiteralDT("2008-12-01", XSDDatatype.XSDdate));
+        try (QuadStore s = QuadStore.open(store); WriteTransaction w = s.beginWrite()) {
+            w.add(quad[0], quad[1], goodDate, quad[3]);
+            w.commit();
+            assertTrue(StoreValidator.validate(s).ok(), () -> StoreValidator.validate(s).problems().toString());
+        }
+        try (QuadStore s = QuadStore.open(store); WriteTransaction w = s.beginWrite()) {
+            w.add(quad[0], quad[1], badDate, quad[3]);
+            w.commit();
+            ValidationReport r = StoreValidator.validate(s);
+            assertFalse(r.ok());
+            assertTrue(r.problems().stream().anyMatch(p -> p.startsWith("inline id 84:")), r.problems()::toString);
         }
     }
 }

@@ -85,7 +85,16 @@ class IdExecutorOracleTest {
             "SELECT * { GRAPH ?g { VALUES (?g ?t) { (UNDEF 1) (:g1 2) } } }",
             "SELECT ?g ?c { GRAPH ?g { SELECT (COUNT(*) AS ?c) { ?s :p1 ?x } } }",
             "SELECT * { GRAPH ?g { ?s :p0 ?o FILTER(?g != :g1) } }",
-            "SELECT * { GRAPH ?g { ?s :p0 ?o OPTIONAL { ?o :p1 ?z } } }");
+            "SELECT * { GRAPH ?g { ?s :p0 ?o OPTIONAL { ?o :p1 ?z } } }",
+            // Inline decimals, dates and dateTimes next to dictionary forms of the same values.
+            "SELECT * { ?s ?p ?o FILTER(?o = 1.5) }",
+            "SELECT * { ?s ?p \"1.0\"^^xsd:decimal }",
+            "SELECT * { ?s ?p ?o FILTER(?o = \"2008-05-10T12:00:00Z\"^^xsd:dateTime) }",
+            "SELECT * { ?s ?p ?o FILTER(?o < \"2008-05-10T12:00:00\"^^xsd:dateTime) }",
+            "SELECT * { ?s ?p ?o FILTER(?o >= \"2008-05-10\"^^xsd:date) }",
+            "SELECT * { ?s ?p ?o FILTER(datatype(?o) = xsd:dateTime && year(?o) = 2008 && tz(?o) != \"\") }",
+            "SELECT ?o (COUNT(*) AS ?n) { ?s ?p ?o FILTER(isNumeric(?o)) } GROUP BY ?o",
+            "SELECT * { ?s :p0 ?o . ?t :p1 ?o FILTER(datatype(?o) != xsd:string) }");
 
     @TempDir
     Path dir;
@@ -96,18 +105,27 @@ class IdExecutorOracleTest {
 
     /** Objects mixing inline ids (small integers, booleans, short strings) and dictionary terms. */
     static Node randomObject(Random r) {
-        return switch (r.nextInt(12)) {
+        return switch (r.nextInt(14)) {
             case 0 -> NodeFactory.createLiteralDT(Integer.toString(r.nextInt(4)), XSDDatatype.XSDinteger);
             case 1 -> NodeFactory.createLiteralDT("0" + r.nextInt(3), XSDDatatype.XSDinteger); // non-canonical
             case 2 -> NodeFactory.createLiteralDT(r.nextBoolean() ? "true" : "false", XSDDatatype.XSDboolean);
             case 3 -> NodeFactory.createLiteralString(r.nextBoolean() ? "ab" : "cd");
             case 4 -> NodeFactory.createLiteralString("a longer string " + r.nextInt(2));
             case 5 -> NodeFactory.createLiteralLang("ab", "en");
-            case 6 -> NodeFactory.createLiteralDT("2.5", XSDDatatype.XSDdecimal);
+            case 6 -> NodeFactory.createLiteralDT(pick(r, "2.5", "1.5", "1.50", "1.0", "1", "01.5", "-0.0"), XSDDatatype.XSDdecimal);
+            case 10 -> NodeFactory.createLiteralDT(pick(r, "2008-05-10T12:00:00Z", "2008-05-10T12:00:00",
+                    "2008-05-10T14:00:00+02:00", "2008-05-10T12:00:00.000Z", "2008-05-10T11:59:59.5-00:00",
+                    "2008-05-10T12:00:00.25+14:00"), XSDDatatype.XSDdateTime);
+            case 11 -> NodeFactory.createLiteralDT(pick(r, "2008-05-10", "2008-05-10Z", "2008-05-10+00:00", "2008-05-11-05:00"),
+                    XSDDatatype.XSDdate);
             case 7 -> NodeFactory.createBlankNode("b" + r.nextInt(3));
             case 8 -> iri("g" + r.nextInt(3));
             default -> iri("s" + r.nextInt(6));
         };
+    }
+
+    private static String pick(Random r, String... choices) {
+        return choices[r.nextInt(choices.length)];
     }
 
     static List<Quad> randomQuads(Random r, int n) {
@@ -154,7 +172,7 @@ class IdExecutorOracleTest {
                 });
                 Txn.executeWrite(oracle, () -> quads.forEach(oracle::add));
                 for (String text : QUERIES) {
-                    Query q = QueryFactory.create("PREFIX : <" + EX + ">\n" + text);
+                    Query q = QueryFactory.create("PREFIX : <" + EX + ">\nPREFIX xsd: <" + XSDDatatype.XSD + "#>\n" + text);
                     List<Binding> expected = select(oracle, q);
                     List<Binding> actual = select(dsg, q);
                     int s = seed;
