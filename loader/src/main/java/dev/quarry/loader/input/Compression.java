@@ -7,7 +7,6 @@ import java.util.Locale;
 import java.util.zip.Inflater;
 import java.util.zip.InflaterInputStream;
 import net.jpountz.lz4.LZ4FrameInputStream;
-import org.apache.commons.compress.compressors.bzip2.BZip2CompressorInputStream;
 import org.tukaani.xz.XZInputStream;
 import org.xerial.snappy.SnappyFramedInputStream;
 
@@ -81,12 +80,15 @@ public enum Compression {
         return NONE;
     }
 
-    /** Wraps {@code in} (positioned at the magic bytes) in this codec's decoder. */
-    public InputStream decode(InputStream in) throws IOException {
+    /**
+     * Wraps {@code in} (positioned at the magic bytes) in this codec's decoder; {@code name}
+     * (the feed's) names the decoder threads of bzip2, the one codec decoded on several threads.
+     */
+    public InputStream decode(InputStream in, String name) throws IOException {
         return switch (this) {
             case NONE -> in;
             case GZIP -> new GzipMembersInputStream(in);
-            case BZIP2 -> new BZip2CompressorInputStream(in, true);
+            case BZIP2 -> new ParallelBzip2InputStream(in, name);
             case XZ -> new XZInputStream(in);
             case ZSTD -> new ZstdInputStreamNoFinalizer(in);
             case LZ4 -> new LZ4FrameInputStream(in);
