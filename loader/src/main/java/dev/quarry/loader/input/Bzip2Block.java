@@ -20,6 +20,11 @@ final class Bzip2Block {
     static final long END_MAGIC = 0x177245385090L;
     /** Bits of a block magic plus the block CRC that follows it: the least a real block has. */
     static final int HEADER_BITS = 48 + 32;
+    /**
+     * Decoded bytes asked of the library per read: its read loop runs per byte, and in
+     * moderate calls it gets compiled whole instead of on-stack-replaced in one long call.
+     */
+    private static final int READ_SIZE = 1 << 16;
 
     private final int stream;
     private final int index;
@@ -121,12 +126,14 @@ final class Bzip2Block {
         if (bitLength < HEADER_BITS) {
             throw new IOException("a candidate of " + bitLength + " bits is no block");
         }
-        byte[] out = new byte[level * 100_000 + 64]; // the usual size; long runs need more
+        // A block holds level x 100 kB after bzip2's first run-length stage, so text decodes to a
+        // little more (its short runs expand) and long runs to much more: start with an eighth spare.
+        byte[] out = new byte[level * 112_500];
         int n = 0;
         try (BZip2CompressorInputStream in = new BZip2CompressorInputStream(
                 new ByteArrayInputStream(asSingleBlockStream()), false)) {
             int r;
-            while ((r = in.read(out, n, out.length - n)) >= 0) {
+            while ((r = in.read(out, n, Math.min(READ_SIZE, out.length - n))) >= 0) {
                 n += r;
                 if (n == out.length) {
                     out = Arrays.copyOf(out, out.length * 2);
