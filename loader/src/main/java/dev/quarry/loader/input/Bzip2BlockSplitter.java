@@ -134,7 +134,7 @@ final class Bzip2BlockSplitter {
         while (true) {
             if (scan == limit && !fill()) {
                 throw new EOFException("input ends inside block " + (candidates + 1) + " of stream " + stream
-                        + " (block at compressed byte " + (candidateStart >>> 3) + ")");
+                        + ", which starts at compressed byte " + (candidateStart >>> 3));
             }
             window = (window << 8) | (buf[scan++] & 0xff);
             long end = (base + scan) << 3;
