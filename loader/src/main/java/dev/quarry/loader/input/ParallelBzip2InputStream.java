@@ -12,6 +12,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
+import java.util.concurrent.FutureTask;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadPoolExecutor;
@@ -45,7 +46,7 @@ public final class ParallelBzip2InputStream extends InputStream {
     private static final long CLOSE_WAIT_SECONDS = 10;
     private static final AtomicInteger POOLS = new AtomicInteger();
 
-    private record Pending(Bzip2Block block, Future<Bzip2Block.Decoded> result) {}
+    private record Pending(Bzip2Block block, FutureTask<Bzip2Block.Decoded> result) {}
 
     private record Joined(Bzip2Block block, Bzip2Block.Decoded decoded) {}
 
@@ -183,14 +184,22 @@ public final class ParallelBzip2InputStream extends InputStream {
                 return;
             }
             try {
-                inFlight.addLast(new Pending(block, decoders.submit(block::decode)));
+                FutureTask<Bzip2Block.Decoded> task = new FutureTask<>(block::decode);
+                decoders.execute(task);
+                inFlight.addLast(new Pending(block, task));
             } catch (RejectedExecutionException e) {
                 throw new IOException("stream closed", e);
             }
         }
     }
 
-    private Bzip2Block.Decoded await(Future<Bzip2Block.Decoded> result) throws IOException, ExecutionException {
+    /**
+     * The block's bytes. If no decoder has started it yet, the reading thread decodes it
+     * itself (a FutureTask runs once, whoever gets to it first): better than sleeping until
+     * a busy decoder is free, and on a loaded machine it saves a thread wake-up per block.
+     */
+    private Bzip2Block.Decoded await(FutureTask<Bzip2Block.Decoded> result) throws IOException, ExecutionException {
+        result.run();
         try {
             return result.get();
         } catch (InterruptedException e) {
