@@ -123,12 +123,15 @@ final class Bzip2Block {
      * exception from the library) if the candidate is not exactly one valid block.
      */
     Decoded decode() throws IOException {
+        return decode(null);
+    }
+
+    /** As {@link #decode()}, into {@code buffer} if it is not null and large enough for a usual block. */
+    Decoded decode(byte[] buffer) throws IOException {
         if (bitLength < HEADER_BITS) {
             throw new IOException("a candidate of " + bitLength + " bits is no block");
         }
-        // A block holds level x 100 kB after bzip2's first run-length stage, so text decodes to a
-        // little more (its short runs expand) and long runs to much more: start with an eighth spare.
-        byte[] out = new byte[level * 112_500];
+        byte[] out = buffer != null && buffer.length >= usualSize(level) ? buffer : new byte[usualSize(level)];
         int n = 0;
         try (BZip2CompressorInputStream in = new BZip2CompressorInputStream(
                 new ByteArrayInputStream(asSingleBlockStream()), false)) {
@@ -141,6 +144,14 @@ final class Bzip2Block {
             }
         }
         return new Decoded(out, n);
+    }
+
+    /**
+     * A block holds level x 100 kB after bzip2's first run-length stage, so text decodes to a
+     * little more (its short runs of 4 expand) and long runs to much more: an eighth spare.
+     */
+    static int usualSize(int level) {
+        return level * 112_500;
     }
 
     /** Decoded bytes: {@code bytes[0, length)}. */

@@ -7,6 +7,8 @@ import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
@@ -61,6 +63,12 @@ public final class ParallelBzip2InputStream extends InputStream {
     private boolean splitDone;
     private IOException splitFailure;
 
+    /**
+     * Output buffers of blocks already read, for the decoders to reuse: fresh ones cost
+     * zeroing, cold memory and collection (about 5 % of the decoding CPU).
+     */
+    private final BlockingQueue<byte[]> spareBuffers;
+
     private byte[] current = new byte[0];
     private int pos;
     private int limit;
@@ -82,6 +90,7 @@ public final class ParallelBzip2InputStream extends InputStream {
         this.source = source;
         this.splitter = splitter;
         this.maxInFlight = decoderThreads * BLOCKS_PER_DECODER;
+        this.spareBuffers = new ArrayBlockingQueue<>(maxInFlight + 1);
         String prefix = "quarry-bzip2-" + POOLS.incrementAndGet() + "-";
         this.decoders = new ThreadPoolExecutor(decoderThreads, decoderThreads, 0, TimeUnit.SECONDS,
                 new LinkedBlockingQueue<>(), r -> {
@@ -160,6 +169,9 @@ public final class ParallelBzip2InputStream extends InputStream {
                 decoded = joined.decoded;
             }
             checkStreamCrc(block);
+            if (current.length > 0 && current.length <= 2 * Bzip2Block.usualSize(9)) { // not one blown up by runs
+                spareBuffers.offer(current);
+            }
             current = decoded.bytes();
             pos = 0;
             limit = decoded.length();
@@ -184,7 +196,7 @@ public final class ParallelBzip2InputStream extends InputStream {
                 return;
             }
             try {
-                FutureTask<Bzip2Block.Decoded> task = new FutureTask<>(block::decode);
+                FutureTask<Bzip2Block.Decoded> task = new FutureTask<>(() -> block.decode(spareBuffers.poll()));
                 decoders.execute(task);
                 inFlight.addLast(new Pending(block, task));
             } catch (RejectedExecutionException e) {
