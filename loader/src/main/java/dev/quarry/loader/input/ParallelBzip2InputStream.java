@@ -102,9 +102,10 @@ public final class ParallelBzip2InputStream extends InputStream {
     }
 
     /**
-     * One decoder per core, at least 2 and at most {@value #MAX_DECODERS}. At least 2 even on
-     * a small machine: the parse workers wait on input while bzip2 is the bottleneck, so a
-     * second decoder takes cycles they would leave idle. Decoders that run ahead of the
+     * One decoder per core, at least 2 and at most {@value #MAX_DECODERS} (with one core the
+     * loader does not use this class, see {@link Compression}). 2 on a 2-core machine: the
+     * parse workers wait on input while bzip2 is the bottleneck, so a second decoder takes
+     * cycles they would leave idle. Decoders that run ahead of the
      * reader stop at the in-flight bound and wait without using CPU, so sizing by all cores
      * costs memory (a few blocks each), not CPU; the cap bounds that memory on big machines,
      * where 8 decoders (some 300 MB/s) outrun the parser (about 220 MB/s of N-Quads in the
