@@ -16,6 +16,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.zip.GZIPOutputStream;
+import org.apache.commons.compress.compressors.bzip2.BZip2CompressorOutputStream;
 import org.apache.jena.riot.Lang;
 import org.apache.jena.riot.RDFDataMgr;
 import org.apache.jena.sparql.core.DatasetGraph;
@@ -37,18 +38,18 @@ class LoadFormatsTest {
         DatasetGraph quads = StoreContents.oracle(nq);
         List<DynamicTest> tests = new ArrayList<>();
         for (String ext : List.of("nq", "nt", "ttl", "trig")) {
-            for (boolean gz : List.of(false, true)) {
-                String name = "data." + ext + (gz ? ".gz" : "");
-                tests.add(DynamicTest.dynamicTest(name, () -> loadAndCompare(quads, ext, gz, name)));
+            for (String compression : List.of("", ".gz", ".bz2")) {
+                String name = "data." + ext + compression;
+                tests.add(DynamicTest.dynamicTest(name, () -> loadAndCompare(quads, ext, compression, name)));
             }
         }
         return tests;
     }
 
-    private void loadAndCompare(DatasetGraph quads, String ext, boolean gz, String name) throws Exception {
+    private void loadAndCompare(DatasetGraph quads, String ext, String compression, String name) throws Exception {
         Path dir = Files.createTempDirectory(tmp, ext);
         Path file = dir.resolve(name);
-        try (OutputStream raw = Files.newOutputStream(file); OutputStream out = gz ? new GZIPOutputStream(raw) : raw) {
+        try (OutputStream raw = Files.newOutputStream(file); OutputStream out = compressor(compression, raw)) {
             switch (ext) {
                 case "nq" -> RDFDataMgr.write(out, quads, Lang.NQUADS);
                 case "trig" -> RDFDataMgr.write(out, quads, Lang.TRIG);
@@ -67,5 +68,14 @@ class LoadFormatsTest {
             ValidationReport v = StoreValidator.validate(store);
             assertTrue(v.ok(), v.problems().toString());
         }
+    }
+
+    /** bzip2 at level 1 (100 kB blocks), so that the parallel decoder has several blocks. */
+    private static OutputStream compressor(String compression, OutputStream raw) throws java.io.IOException {
+        return switch (compression) {
+            case ".gz" -> new GZIPOutputStream(raw);
+            case ".bz2" -> new BZip2CompressorOutputStream(raw, 1);
+            default -> raw;
+        };
     }
 }

@@ -20,6 +20,7 @@ import java.util.concurrent.atomic.LongAdder;
 import java.util.zip.GZIPInputStream;
 import java.util.zip.GZIPOutputStream;
 import net.jpountz.lz4.LZ4FrameOutputStream;
+import org.apache.commons.compress.compressors.bzip2.BZip2CompressorInputStream;
 import org.apache.commons.compress.compressors.bzip2.BZip2CompressorOutputStream;
 import org.apache.commons.compress.compressors.gzip.GzipCompressorInputStream;
 import org.apache.commons.compress.compressors.lz4.FramedLZ4CompressorInputStream;
@@ -49,8 +50,10 @@ import org.xerial.snappy.SnappyFramedOutputStream;
  *   <li>{@code decode}: the production path (magic-byte sniffing, decoder chosen by the loader),
  *       decoding inline, plus library alternatives to justify the choices:
  *       {@code gzip-jdk} (java.util.zip.GZIPInputStream, lenient about what follows a member),
- *       {@code gzip-commons} (commons-compress) and {@code lz4-commons} (commons-compress's
- *       pure-Java LZ4 frame reader instead of lz4-java's).</li>
+ *       {@code gzip-commons} (commons-compress), {@code lz4-commons} (commons-compress's
+ *       pure-Java LZ4 frame reader instead of lz4-java's) and {@code bzip2-commons}
+ *       (commons-compress on one thread, which the loader's parallel bzip2 decoder
+ *       replaced: {@code bzip2} decodes blocks on one thread per core).</li>
  *   <li>{@code chunkLines}: cutting plain N-Quads into line-aligned chunks for parallel parsing.</li>
  *   <li>{@code gzipWithConsumer}: gzip inline vs on the read-ahead thread, with a consumer
  *       that burns CPU per 64 KiB block as a parser would; the thread pays off only when
@@ -71,7 +74,8 @@ public class DecompressBenchmark {
     /** The data once per codec, compressed with the codec library's default settings. */
     @State(Scope.Benchmark)
     public static class Codec {
-        @Param({"plain", "gzip", "gzip-jdk", "gzip-commons", "bzip2", "xz", "zstd", "lz4", "lz4-commons", "snappy"})
+        @Param({"plain", "gzip", "gzip-jdk", "gzip-commons", "bzip2", "bzip2-commons", "xz", "zstd", "lz4", "lz4-commons",
+            "snappy"})
         public String codec;
 
         byte[] compressed;
@@ -135,6 +139,7 @@ public class DecompressBenchmark {
             case "gzip-jdk" -> drain(new GZIPInputStream(raw, READ_BUFFER), bh, 0);
             case "gzip-commons" -> drain(new GzipCompressorInputStream(raw, true), bh, 0);
             case "lz4-commons" -> drain(new FramedLZ4CompressorInputStream(raw, true), bh, 0);
+            case "bzip2-commons" -> drain(new BZip2CompressorInputStream(raw, true), bh, 0);
             default -> drainFeed(raw, ReadAhead.OFF, bh, 0);
         };
     }

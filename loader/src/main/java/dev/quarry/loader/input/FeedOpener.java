@@ -62,7 +62,7 @@ final class FeedOpener {
         InputStream decoded = buffered;
         if (codec != Compression.NONE) {
             try {
-                decoded = new DecoderErrors(codec.decode(buffered), name, codec);
+                decoded = new DecoderErrors(codec.decode(buffered, name), name, codec);
             } catch (IOException | RuntimeException e) {
                 // Decoders read their header in the constructor: a bad header fails here.
                 throw new IOException(name + ": corrupt " + codec.label() + " data (" + e.getMessage() + ")", e);
