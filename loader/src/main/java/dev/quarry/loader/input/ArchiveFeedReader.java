@@ -37,8 +37,7 @@ final class ArchiveFeedReader implements FeedReader {
                 continue;
             }
             String name = archiveName + "!/" + entry.getName();
-            RdfFormat format = formatOverride != null ? formatOverride
-                    : RdfFormat.byFileName(entry.getName()).orElse(null);
+            RdfFormat format = FeedOpener.formatOf(entry.getName(), formatOverride, null); // null: skipped
             // Closing an entry's stream must not close the archive: its next entries follow.
             InputStream shielded = new FilterInputStream(archive) {
                 @Override

@@ -15,7 +15,8 @@ import org.apache.commons.compress.compressors.bzip2.BZip2CompressorInputStream;
  * data; then it is the front part of a real block and fails to decode, and
  * {@link #joinedWith} glues it to the candidate that follows.
  */
-final class Bzip2Block {
+record Bzip2Block(int stream, int index, int level, long startBit, byte[] bytes, long bitLength, boolean last,
+                  int streamCrc) {
     static final long BLOCK_MAGIC = 0x314159265359L;
     static final long END_MAGIC = 0x177245385090L;
     /** Bits of a block magic plus the block CRC that follows it: the least a real block has. */
@@ -25,15 +26,6 @@ final class Bzip2Block {
      * moderate calls it gets compiled whole instead of on-stack-replaced in one long call.
      */
     private static final int READ_SIZE = 1 << 16;
-
-    private final int stream;
-    private final int index;
-    private final int level;
-    private final long startBit;
-    private final byte[] bytes;
-    private final long bitLength;
-    private final boolean last;
-    private final int streamCrc;
 
     /**
      * @param stream which stream of the input (1-based; pbzip2 and lbzip2 write many)
@@ -45,51 +37,14 @@ final class Bzip2Block {
      * @param last whether the end-of-stream marker follows
      * @param streamCrc the stream's combined CRC stored after that marker (if {@code last})
      */
-    Bzip2Block(int stream, int index, int level, long startBit, byte[] bytes, long bitLength, boolean last,
-               int streamCrc) {
+    Bzip2Block {
         if (bitLength < 48 || (startBit & 7) + bitLength > (long) bytes.length * 8) {
             throw new IllegalArgumentException("a candidate holds at least its magic, within its bytes");
         }
-        this.stream = stream;
-        this.index = index;
-        this.level = level;
-        this.startBit = startBit;
-        this.bytes = bytes;
-        this.bitLength = bitLength;
-        this.last = last;
-        this.streamCrc = streamCrc;
-    }
-
-    int stream() {
-        return stream;
-    }
-
-    int index() {
-        return index;
-    }
-
-    int level() {
-        return level;
-    }
-
-    long startBit() {
-        return startBit;
     }
 
     long endBit() {
         return startBit + bitLength;
-    }
-
-    long bitLength() {
-        return bitLength;
-    }
-
-    boolean last() {
-        return last;
-    }
-
-    int streamCrc() {
-        return streamCrc;
     }
 
     /** The approximate position for messages: the byte holding the block magic. */

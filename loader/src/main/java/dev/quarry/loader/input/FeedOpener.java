@@ -41,10 +41,11 @@ final class FeedOpener {
             if (archive != null) {
                 return new ArchiveFeedReader(name, archive.open(peekable), formatOverride, readAhead);
             }
-            RdfFormat format = found && formatOverride == null && formatHint == null
-                    ? RdfFormat.byFileName(fileName).orElse(null)
-                    : formatOf(name, fileName, formatOverride, formatHint);
-            return new SingleFeedReader(new Feed(name, format, peekable));
+            RdfFormat format = formatOf(fileName, formatOverride, formatHint);
+            if (format == null && !found) {
+                throw new IOException("cannot tell the RDF format of " + name + "; give --format");
+            }
+            return new SingleFeedReader(new Feed(name, format, peekable)); // null format: skipped, with a warning
         } catch (IOException | RuntimeException e) {
             closeQuietly(in != null ? in : raw, e);
             throw e;
@@ -71,13 +72,12 @@ final class FeedOpener {
         return readAhead.applies(codec, rawSize) ? new ReadAheadInputStream(decoded, name) : decoded;
     }
 
-    /** The format of a feed: the override, else from its name, else the hint; fails with one line. */
-    static RdfFormat formatOf(String name, String fileName, RdfFormat override, RdfFormat hint) throws IOException {
+    /** The format of a feed: the override, else from its name, else the hint; null if none says. */
+    static RdfFormat formatOf(String fileName, RdfFormat override, RdfFormat hint) {
         if (override != null) {
             return override;
         }
-        return RdfFormat.byFileName(fileName).or(() -> java.util.Optional.ofNullable(hint)).orElseThrow(
-                () -> new IOException("cannot tell the RDF format of " + name + "; give --format"));
+        return RdfFormat.byFileName(fileName).orElse(hint);
     }
 
     /** Reads up to {@code head.length} bytes without consuming them; returns how many. */
