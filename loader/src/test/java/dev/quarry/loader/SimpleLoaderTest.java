@@ -8,7 +8,7 @@ import dev.quarry.loader.input.RdfFormat;
 import dev.quarry.loader.input.Sources;
 import dev.quarry.store.QuadStore;
 import dev.quarry.store.StoreOptions;
-import dev.quarry.store.graph.QuarryDatasetGraph;
+import dev.quarry.store.arq.QuarryDatasetGraph;
 import dev.quarry.store.verify.StoreValidator;
 import java.io.IOException;
 import java.io.OutputStream;

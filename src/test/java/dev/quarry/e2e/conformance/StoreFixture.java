@@ -2,7 +2,7 @@ package dev.quarry.e2e.conformance;
 
 import dev.quarry.store.QuadStore;
 import dev.quarry.store.StoreStats;
-import dev.quarry.store.graph.QuarryDatasetGraph;
+import dev.quarry.store.arq.QuarryDatasetGraph;
 import dev.quarry.store.verify.StoreValidator;
 import dev.quarry.store.verify.ValidationReport;
 import java.io.IOException;

@@ -9,7 +9,7 @@ import dev.quarry.store.QuadStore;
 import dev.quarry.store.ReadView;
 import dev.quarry.store.WriteTransaction;
 import dev.quarry.store.encoding.TermId;
-import dev.quarry.store.graph.QuarryDatasetGraph;
+import dev.quarry.store.arq.QuarryDatasetGraph;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,7 +1,7 @@
 package dev.quarry.e2e.conformance;
 
 import dev.quarry.store.WriteTransaction;
-import dev.quarry.store.graph.QuarryDatasetGraph;
+import dev.quarry.store.arq.QuarryDatasetGraph;
 import java.nio.file.Path;
 import org.apache.jena.graph.Node;
 import org.apache.jena.graph.NodeFactory;

@@ -1,7 +1,7 @@
 package dev.quarry.loader.testing;
 
 import dev.quarry.store.QuadStore;
-import dev.quarry.store.graph.QuarryDatasetGraph;
+import dev.quarry.store.arq.QuarryDatasetGraph;
 import java.nio.file.Path;
 import org.apache.jena.riot.RDFDataMgr;
 import org.apache.jena.sparql.core.DatasetGraph;

@@ -4,7 +4,7 @@ import dev.quarry.loader.BulkLoader;
 import dev.quarry.loader.LoadOptions;
 import dev.quarry.loader.LoadReport;
 import dev.quarry.store.QuadStore;
-import dev.quarry.store.graph.QuarryDatasetGraph;
+import dev.quarry.store.arq.QuarryDatasetGraph;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;

@@ -1,7 +1,7 @@
 package dev.quarry.endpoint.cli;
 
 import dev.quarry.store.QuadStore;
-import dev.quarry.store.graph.QuarryDatasetGraph;
+import dev.quarry.store.arq.QuarryDatasetGraph;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.apache.jena.query.Query;

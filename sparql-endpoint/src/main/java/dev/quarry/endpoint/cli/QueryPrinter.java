@@ -1,6 +1,6 @@
 package dev.quarry.endpoint.cli;
 
-import dev.quarry.store.graph.QuarryDatasetGraph;
+import dev.quarry.store.arq.QuarryDatasetGraph;
 import java.io.OutputStream;
 import org.apache.jena.graph.Graph;
 import org.apache.jena.query.Query;

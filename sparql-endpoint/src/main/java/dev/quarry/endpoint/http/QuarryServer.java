@@ -10,7 +10,7 @@ import dev.quarry.endpoint.sparql.QueryAdmission;
 import dev.quarry.endpoint.sparql.SparqlHandler;
 import dev.quarry.endpoint.ui.QueryUi;
 import dev.quarry.store.QuadStore;
-import dev.quarry.store.graph.QuarryDatasetGraph;
+import dev.quarry.store.arq.QuarryDatasetGraph;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.netty.bootstrap.ServerBootstrap;

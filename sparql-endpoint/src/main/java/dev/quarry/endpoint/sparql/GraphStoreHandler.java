@@ -6,7 +6,7 @@ import dev.quarry.endpoint.http.HttpError;
 import dev.quarry.endpoint.http.MultipartReader;
 import dev.quarry.store.QuadStore;
 import dev.quarry.store.WriteTransaction;
-import dev.quarry.store.graph.QuarryDatasetGraph;
+import dev.quarry.store.arq.QuarryDatasetGraph;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpResponseStatus;

@@ -2,7 +2,7 @@ package dev.quarry.endpoint.sparql;
 
 import dev.quarry.endpoint.http.Exchange;
 import dev.quarry.endpoint.http.HttpError;
-import dev.quarry.store.graph.QuarryDatasetGraph;
+import dev.quarry.store.arq.QuarryDatasetGraph;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import java.io.OutputStream;
 import java.util.Iterator;

@@ -4,7 +4,7 @@ import dev.quarry.endpoint.http.Exchange;
 import dev.quarry.endpoint.http.Handler;
 import dev.quarry.endpoint.http.HttpError;
 import dev.quarry.endpoint.http.ServerOptions;
-import dev.quarry.store.graph.QuarryDatasetGraph;
+import dev.quarry.store.arq.QuarryDatasetGraph;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpResponseStatus;

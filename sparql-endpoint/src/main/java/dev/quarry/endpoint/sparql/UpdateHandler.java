@@ -3,7 +3,7 @@ package dev.quarry.endpoint.sparql;
 import dev.quarry.endpoint.http.Exchange;
 import dev.quarry.endpoint.http.HttpError;
 import dev.quarry.endpoint.source.SourcePolicy;
-import dev.quarry.store.graph.QuarryDatasetGraph;
+import dev.quarry.store.arq.QuarryDatasetGraph;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import java.util.List;
 import org.apache.jena.atlas.json.JsonArray;

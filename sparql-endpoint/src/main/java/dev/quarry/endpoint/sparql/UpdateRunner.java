@@ -1,7 +1,7 @@
 package dev.quarry.endpoint.sparql;
 
 import dev.quarry.endpoint.source.SourcePolicy;
-import dev.quarry.store.graph.QuarryDatasetGraph;
+import dev.quarry.store.arq.QuarryDatasetGraph;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.jena.query.ARQ;

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.quarry.store.QuadStore;
 import dev.quarry.store.StoreOptions;
-import dev.quarry.store.graph.QuarryDatasetGraph;
+import dev.quarry.store.arq.QuarryDatasetGraph;
 import dev.quarry.store.verify.StoreValidator;
 import java.nio.file.Path;
 import org.apache.jena.graph.NodeFactory;

@@ -1,6 +1,6 @@
-package dev.quarry.store.graph.exec;
+package dev.quarry.store.arq.exec;
 
-import dev.quarry.store.graph.QuarryDatasetGraph;
+import dev.quarry.store.arq.QuarryDatasetGraph;
 import org.apache.jena.query.Query;
 import org.apache.jena.sparql.algebra.Algebra;
 import org.apache.jena.sparql.algebra.Op;

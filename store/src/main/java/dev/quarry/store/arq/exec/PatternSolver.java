@@ -1,4 +1,4 @@
-package dev.quarry.store.graph.exec;
+package dev.quarry.store.arq.exec;
 
 import dev.quarry.store.QuadCursor;
 import dev.quarry.store.QuadReader;

@@ -1,8 +1,8 @@
-package dev.quarry.store.graph.exec;
+package dev.quarry.store.arq.exec;
 
 import dev.quarry.store.QuadReader;
 import dev.quarry.store.encoding.TermId;
-import dev.quarry.store.graph.QuarryDatasetGraph;
+import dev.quarry.store.arq.QuarryDatasetGraph;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,4 +1,4 @@
-package dev.quarry.store.graph.exec;
+package dev.quarry.store.arq.exec;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -10,7 +10,7 @@ import dev.quarry.store.QuadCursor;
 import dev.quarry.store.QuadStore;
 import dev.quarry.store.ReadView;
 import dev.quarry.store.encoding.TermId;
-import dev.quarry.store.graph.QuarryDatasetGraph;
+import dev.quarry.store.arq.QuarryDatasetGraph;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;

@@ -1,4 +1,4 @@
-package dev.quarry.store.graph.exec;
+package dev.quarry.store.arq.exec;
 
 import org.apache.jena.graph.Node;
 import org.apache.jena.sparql.algebra.Op;

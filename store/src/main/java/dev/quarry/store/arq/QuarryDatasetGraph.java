@@ -1,4 +1,4 @@
-package dev.quarry.store.graph;
+package dev.quarry.store.arq;
 
 import dev.quarry.store.QuadCursor;
 import dev.quarry.store.QuadReader;
@@ -214,7 +214,7 @@ public final class QuarryDatasetGraph extends DatasetGraphBaseFind {
 
     /**
      * The id-level reader of this thread's transaction, for the query executor
-     * ({@code dev.quarry.store.graph.exec}); null outside a transaction. Cursors it opens
+     * ({@code dev.quarry.store.arq.exec}); null outside a transaction. Cursors it opens
      * are closed when the transaction ends, if the query has not closed them.
      */
     public QuadReader transactionReader() {
@@ -237,6 +237,26 @@ public final class QuarryDatasetGraph extends DatasetGraphBaseFind {
     @Override
     protected Iterator<Quad> findInAnyNamedGraphs(Node s, Node p, Node o) {
         return scan(TermId.ANY_NAMED_GRAPH, null, s, p, o);
+    }
+
+    @Override
+    protected java.util.stream.Stream<Quad> streamInDftGraph(Node s, Node p, Node o) {
+        return stream(findInDftGraph(s, p, o));
+    }
+
+    @Override
+    protected java.util.stream.Stream<Quad> streamInSpecificNamedGraph(Node g, Node s, Node p, Node o) {
+        return stream(findInSpecificNamedGraph(g, s, p, o));
+    }
+
+    @Override
+    protected java.util.stream.Stream<Quad> streamInAnyNamedGraphs(Node s, Node p, Node o) {
+        return stream(findInAnyNamedGraphs(s, p, o));
+    }
+
+    /** A stream over a scan; closing it closes the scan's cursor. */
+    private static java.util.stream.Stream<Quad> stream(Iterator<Quad> it) {
+        return Iter.asStream(it).onClose(() -> Iter.close(it));
     }
 
     /**

@@ -1,4 +1,4 @@
-package dev.quarry.store.graph;
+package dev.quarry.store.arq;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

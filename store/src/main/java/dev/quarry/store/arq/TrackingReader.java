@@ -1,4 +1,4 @@
-package dev.quarry.store.graph;
+package dev.quarry.store.arq;
 
 import dev.quarry.store.QuadCursor;
 import dev.quarry.store.QuadReader;

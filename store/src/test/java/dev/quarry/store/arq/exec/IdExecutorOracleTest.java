@@ -1,11 +1,11 @@
-package dev.quarry.store.graph.exec;
+package dev.quarry.store.arq.exec;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.quarry.store.QuadStore;
-import dev.quarry.store.graph.QuarryDatasetGraph;
+import dev.quarry.store.arq.QuarryDatasetGraph;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
