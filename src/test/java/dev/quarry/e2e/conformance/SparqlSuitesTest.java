@@ -27,6 +27,9 @@ class SparqlSuitesTest {
         fixture.close();
         SuiteTally.print(QUERY);
         SuiteTally.print(UPDATE);
+        System.out.println("id-level engine: " + dev.quarry.engine.arq.IdQueryEngineFactory.idLevelQueries()
+                + " queries; ARQ-based engine: " + dev.quarry.engine.arq.IdQueryEngineFactory.fallbackQueries()
+                + " " + dev.quarry.engine.arq.IdQueryEngineFactory.fallbackReasons());
     }
 
     @TestFactory

@@ -72,6 +72,18 @@ final class QuadEstimates {
         return (long) ((double) total * range / all);
     }
 
+    /** The planner's statistics of predicate {@code p} as {@code reader} sees them. */
+    static PredicateStats predicateStats(KvReader reader, long p) {
+        byte[] q = reader.get(KeyLayout.statKey(KeyLayout.STAT_PREDICATE, p));
+        if (q == null) {
+            return PredicateStats.NONE;
+        }
+        byte[] s = reader.get(KeyLayout.statKey(KeyLayout.STAT_PREDICATE_SUBJECTS, p));
+        byte[] o = reader.get(KeyLayout.statKey(KeyLayout.STAT_PREDICATE_OBJECTS, p));
+        return new PredicateStats(KeyLayout.getLong(q, 0),
+                s == null ? 0 : KeyLayout.getLong(s, 0), o == null ? 0 : KeyLayout.getLong(o, 0));
+    }
+
     private static long stat(KvReader reader, byte kind, long id) {
         byte[] v = reader.get(KeyLayout.statKey(kind, id));
         return v == null ? Long.MAX_VALUE : KeyLayout.getLong(v, 0);

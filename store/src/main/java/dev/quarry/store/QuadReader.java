@@ -46,6 +46,9 @@ public interface QuadReader {
      */
     long estimate(long s, long p, long o, long g, int cap);
 
+    /** The planner's statistics of predicate {@code p} ({@link PredicateStats#NONE} if it has no quads). */
+    PredicateStats predicateStats(long p);
+
     default boolean contains(long s, long p, long o, long g) {
         try (QuadCursor c = find(s, p, o, g)) {
             return c.next();

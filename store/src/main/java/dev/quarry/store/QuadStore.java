@@ -67,6 +67,7 @@ public final class QuadStore implements AutoCloseable {
     private final TermDictionary dictionary;
     private final ReentrantLock writerLock = new ReentrantLock(true);
     private final AtomicLong version = new AtomicLong();
+    private final PredicateStatsCache predicateStats = new PredicateStatsCache();
     /** Orders snapshot-taking against DROP ALL commits (see {@link #newReadView}). */
     private final Object viewLock = new Object();
     private final ExecutorService background = Executors.newSingleThreadExecutor(r -> {
@@ -209,7 +210,7 @@ public final class QuadStore implements AutoCloseable {
         // dropped ids for later readers), nor drop files while the snapshot is being taken.
         synchronized (viewLock) {
             long v = version.get();
-            return new ReadView(kv.snapshot(), dictionary, dictionary.epoch(), v);
+            return new ReadView(kv.snapshot(), dictionary, dictionary.epoch(), v, predicateStats);
         }
     }
 
@@ -404,6 +405,18 @@ public final class QuadStore implements AutoCloseable {
             }
         }
         return new StoreStats(quads, terms, graphs, predicates);
+    }
+
+    /**
+     * Computes the query planner's statistics that the store may lack or only estimate
+     * (distinct subjects and objects per predicate) from the indexes, and commits them.
+     * Holds the writer lock while it walks two indexes (time grows with the data).
+     */
+    public void analyze() {
+        try (WriteTransaction w = beginWrite(); ReadView view = newReadView()) {
+            w.setDistinctCounts(StatisticsAnalyzer.distinctCounts(view.snapshot()));
+            w.commit();
+        }
     }
 
     /** Bytes the store takes on disk (live SST files plus write-ahead log), as RocksDB reports it. */

@@ -11,7 +11,11 @@ public final class ReadView implements QuadReader, AutoCloseable {
     private final TermDictionary.Epoch epoch;
     private final long version;
 
-    ReadView(KvSnapshot snapshot, TermDictionary dictionary, TermDictionary.Epoch epoch, long version) {
+    private final PredicateStatsCache statsCache;
+
+    ReadView(KvSnapshot snapshot, TermDictionary dictionary, TermDictionary.Epoch epoch, long version,
+             PredicateStatsCache statsCache) {
+        this.statsCache = statsCache;
         this.snapshot = snapshot;
         this.dictionary = dictionary;
         this.epoch = epoch;
@@ -31,6 +35,11 @@ public final class ReadView implements QuadReader, AutoCloseable {
     @Override
     public long estimate(long s, long p, long o, long g, int cap) {
         return QuadEstimates.estimate(snapshot, s, p, o, g, cap);
+    }
+
+    @Override
+    public PredicateStats predicateStats(long p) {
+        return statsCache.get(p, version, snapshot);
     }
 
     @Override

@@ -23,6 +23,8 @@ public final class WriteTransaction implements QuadReader, AutoCloseable {
     private final KvBatch batch;
     private final Map<Long, Long> graphDelta = new HashMap<>();
     private final Map<Long, Long> predicateDelta = new HashMap<>();
+    /** Per predicate whose distinct counts the store keeps: {subjects delta, objects delta}. */
+    private final Map<Long, long[]> distinctDelta = new HashMap<>();
     private long totalDelta;
     private long termsDelta;
     private boolean droppedAll;
@@ -53,6 +55,11 @@ public final class WriteTransaction implements QuadReader, AutoCloseable {
     @Override
     public long estimate(long s, long p, long o, long g, int cap) {
         return QuadEstimates.estimate(batch, s, p, o, g, cap);
+    }
+
+    @Override
+    public PredicateStats predicateStats(long p) {
+        return QuadEstimates.predicateStats(batch, p);
     }
 
     @Override
@@ -99,10 +106,19 @@ public final class WriteTransaction implements QuadReader, AutoCloseable {
         if (batch.get(KeyLayout.quadKey(Permutation.SPOG, quad)) != null) {
             return false;
         }
+        long[] distinct = distinctDelta(p);
+        boolean newSubject = distinct != null && !hasAny(s, p, TermId.NONE);
+        boolean newObject = distinct != null && !hasAny(TermId.NONE, p, o);
         for (Permutation perm : Permutation.values()) {
             batch.put(KeyLayout.quadKey(perm, quad), EMPTY);
         }
         count(g, p, +1);
+        if (newSubject) {
+            distinct[0]++;
+        }
+        if (newObject) {
+            distinct[1]++;
+        }
         return true;
     }
 
@@ -131,7 +147,53 @@ public final class WriteTransaction implements QuadReader, AutoCloseable {
             batch.delete(KeyLayout.quadKey(perm, quad));
         }
         count(g, p, -1);
+        long[] distinct = distinctDelta(p);
+        if (distinct != null) {
+            if (!hasAny(s, p, TermId.NONE)) {
+                distinct[0]--;
+            }
+            if (!hasAny(TermId.NONE, p, o)) {
+                distinct[1]--;
+            }
+        }
         return true;
+    }
+
+    /**
+     * Sets the distinct subject and object counts of predicates (predicate id -> {subjects,
+     * objects}) to what an analysis of the committed store found; they are kept current
+     * from then on.
+     */
+    void setDistinctCounts(Map<Long, long[]> counts) {
+        checkOpen();
+        for (Map.Entry<Long, long[]> e : counts.entrySet()) {
+            batch.put(KeyLayout.statKey(KeyLayout.STAT_PREDICATE_SUBJECTS, e.getKey()), KeyLayout.longBytes(e.getValue()[0]));
+            batch.put(KeyLayout.statKey(KeyLayout.STAT_PREDICATE_OBJECTS, e.getKey()), KeyLayout.longBytes(e.getValue()[1]));
+            distinctDelta.remove(e.getKey());
+        }
+    }
+
+    /**
+     * The distinct-count deltas of predicate {@code p}, or null if the store does not keep
+     * them for it (a store loaded before they existed: counting from zero would mislead the
+     * planner; `quarry stats --analyze` computes them).
+     */
+    private long[] distinctDelta(long p) {
+        long[] d = distinctDelta.get(p);
+        if (d == null && !distinctDelta.containsKey(p)) {
+            boolean kept = batch.get(KeyLayout.statKey(KeyLayout.STAT_PREDICATE_SUBJECTS, p)) != null
+                    || batch.get(KeyLayout.statKey(KeyLayout.STAT_PREDICATE, p)) == null;
+            d = kept ? new long[2] : null;
+            distinctDelta.put(p, d);
+        }
+        return d;
+    }
+
+    /** Whether any quad (in any graph) matches the pattern, this transaction's writes included. */
+    private boolean hasAny(long s, long p, long o) {
+        try (QuadCursor c = IndexCursor.open(batch, s, p, o, TermId.NONE)) {
+            return c.next();
+        }
     }
 
     private void count(long g, long p, long delta) {
@@ -150,6 +212,7 @@ public final class WriteTransaction implements QuadReader, AutoCloseable {
         batch.dropRanges(QuadStore.DROP_RANGES);
         graphDelta.clear();
         predicateDelta.clear();
+        distinctDelta.clear();
         totalDelta = 0;
         termsDelta = 0;
         droppedAll = true;
@@ -175,6 +238,12 @@ public final class WriteTransaction implements QuadReader, AutoCloseable {
         }
         for (Map.Entry<Long, Long> e : predicateDelta.entrySet()) {
             addToCounter(KeyLayout.statKey(KeyLayout.STAT_PREDICATE, e.getKey()), e.getValue());
+        }
+        for (Map.Entry<Long, long[]> e : distinctDelta.entrySet()) {
+            if (e.getValue() != null) {
+                addToCounter(KeyLayout.statKey(KeyLayout.STAT_PREDICATE_SUBJECTS, e.getKey()), e.getValue()[0]);
+                addToCounter(KeyLayout.statKey(KeyLayout.STAT_PREDICATE_OBJECTS, e.getKey()), e.getValue()[1]);
+            }
         }
         if (totalDelta != 0 || droppedAll) {
             addToCounter(KeyLayout.statKey(KeyLayout.STAT_TOTAL, KeyLayout.TOTAL_QUADS), totalDelta);

@@ -69,6 +69,11 @@ final class TrackingReader implements QuadReader {
     }
 
     @Override
+    public dev.quarry.store.PredicateStats predicateStats(long p) {
+        return reader.get().predicateStats(p);
+    }
+
+    @Override
     public long estimate(long s, long p, long o, long g, int cap) {
         return reader.get().estimate(s, p, o, g, cap);
     }

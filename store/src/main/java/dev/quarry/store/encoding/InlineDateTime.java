@@ -128,6 +128,45 @@ public final class InlineDateTime {
         };
     }
 
+    /** Whether an inline dateTime or date id has a time zone. */
+    public static boolean hasZone(long id) {
+        return ((int) id & 0x7F) != TZ_NONE;
+    }
+
+    /**
+     * A key that orders inline ids of one kind without time zone by their value (the
+     * fields from year down to milliseconds, most significant first).
+     */
+    public static long localOrderKey(long id) {
+        return (id & 0x00FF_FFFF_FFFF_FFFFL) >>> 7;
+    }
+
+    /**
+     * The instant of an inline dateTime or date id with a time zone, in milliseconds since
+     * 1970-01-01T00:00:00Z (a date is the start of its day in its zone).
+     */
+    public static long epochMillis(long id) {
+        int year = (int) (id >>> 43) & 0x1FFF;
+        int month = (int) (id >>> 39) & 0xF;
+        int day = (int) (id >>> 34) & 0x1F;
+        long millis = daysFromCivil(year, month, day) * 86_400_000L
+                + ((id >>> 29) & 0x1F) * 3_600_000L
+                + ((id >>> 23) & 0x3F) * 60_000L
+                + ((id >>> 7) & 0xFFFF);
+        int quarters = ((int) id & 0x7F) - TZ_ZERO;
+        return millis - quarters * 15L * 60_000L;
+    }
+
+    /** Days from 1970-01-01 to a proleptic Gregorian date (H. Hinnant's days_from_civil). */
+    private static long daysFromCivil(int y, int m, int d) {
+        y -= m <= 2 ? 1 : 0;
+        long era = Math.floorDiv(y, 400);
+        long yoe = y - era * 400;
+        long doy = (153L * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
+        long doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+        return era * 146_097 + doe - 719_468;
+    }
+
     /** The lexical form of an inline dateTime or date id, exactly as it was written. */
     public static String print(long id) {
         boolean withTime = TermId.kind(id) == TermId.KIND_DATETIME;

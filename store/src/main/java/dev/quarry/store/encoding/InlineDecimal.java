@@ -66,10 +66,20 @@ public final class InlineDecimal {
         return ((long) TermId.KIND_DECIMAL << 56) | ((long) scale << 48) | (unscaled & 0xFFFF_FFFF_FFFFL);
     }
 
+    /** The number of digits after the point of an inline decimal id. */
+    public static int scale(long id) {
+        return (int) (id >>> 48) & 0xFF;
+    }
+
+    /** The unscaled value of an inline decimal id: the value is {@code unscaled / 10^scale}. */
+    public static long unscaled(long id) {
+        return (id << 16) >> 16; // sign-extend the 48-bit value
+    }
+
     /** The lexical form of an inline decimal id, exactly as it was written. */
     public static String print(long id) {
-        int scale = (int) (id >>> 48) & 0xFF;
-        long unscaled = (id << 16) >> 16; // sign-extend the 48-bit value
+        int scale = scale(id);
+        long unscaled = unscaled(id);
         String digits = Long.toString(Math.abs(unscaled));
         if (scale == 0) {
             return unscaled < 0 ? "-" + digits : digits;

@@ -16,7 +16,8 @@ import java.util.Arrays;
  * 0x11  TERM2ID + term bytes                  8-byte id
  * 0x12  PREFIX_BY_ID + 4-byte prefix id       namespace IRI (UTF-8)
  * 0x13  PREFIX_BY_NAME + namespace (UTF-8)    4-byte prefix id
- * 0x20  STAT + kind byte + 8-byte id          8-byte count
+ * 0x20  STAT + kind byte + 8-byte id          8-byte count (kinds: g graph, p predicate,
+ *                                             s / o distinct subjects / objects of a predicate, t totals)
  * 0x30  FEED + source name (UTF-8)            feed record (loader)
  * 0x31  JOB + job id (UTF-8)                  job record (endpoint loader API)
  * </pre>
@@ -42,6 +43,10 @@ public final class KeyLayout {
     /** Stat kinds (second byte of a STAT key). */
     public static final byte STAT_GRAPH = 'g';
     public static final byte STAT_PREDICATE = 'p';
+    /** Distinct subjects of a predicate's quads (all graphs). */
+    public static final byte STAT_PREDICATE_SUBJECTS = 's';
+    /** Distinct objects of a predicate's quads (all graphs). */
+    public static final byte STAT_PREDICATE_OBJECTS = 'o';
     public static final byte STAT_TOTAL = 't';
 
     /** Ids under STAT_TOTAL. */

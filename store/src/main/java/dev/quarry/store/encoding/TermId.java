@@ -41,6 +41,11 @@ public final class TermId {
     // Kind bytes. Explicit constants, never an enum ordinal: they are on disk.
     /** A term stored in the dictionary; its term bytes say which kind of term. */
     public static final int KIND_DICT = 0x01;
+    /**
+     * A term a query computed (BIND, VALUES, a function's result) that the store does not
+     * have: the payload indexes the query's own table of such terms. Never stored.
+     */
+    public static final int KIND_QUERY_LOCAL = 0x02;
     /** Inline xsd:integer in canonical form whose value fits in 56 signed bits. */
     public static final int KIND_INTEGER = 0x80;
     /** Inline xsd:boolean "true" / "false". */
@@ -64,6 +69,14 @@ public final class TermId {
 
     public static boolean isInline(long id) {
         return kind(id) >= 0x80;
+    }
+
+    public static boolean isQueryLocal(long id) {
+        return kind(id) == KIND_QUERY_LOCAL;
+    }
+
+    public static long queryLocalId(int index) {
+        return ((long) KIND_QUERY_LOCAL << 56) | index;
     }
 
     public static boolean isDictionary(long id) {

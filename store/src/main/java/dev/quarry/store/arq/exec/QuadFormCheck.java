@@ -32,7 +32,7 @@ import org.apache.jena.sparql.expr.ExprVisitorBase;
  * triple form, where ARQ evaluates GRAPH per graph and the executor still solves each
  * graph's patterns on ids.
  */
-final class QuadFormCheck {
+public final class QuadFormCheck {
     private QuadFormCheck() {}
 
     static boolean safe(Op op) {
@@ -40,7 +40,7 @@ final class QuadFormCheck {
         Walker.walk(op, new OpVisitorBase() {
             @Override
             public void visit(OpGraph g) {
-                if (!bodySafe(g.getSubOp()) || mentions(g.getSubOp(), g.getNode())) {
+                if (!safe(g)) {
                     ok[0] = false;
                 }
             }
@@ -53,6 +53,11 @@ final class QuadFormCheck {
             }
         });
         return ok[0];
+    }
+
+    /** Whether this one GRAPH (not the ones nested in it) may be evaluated as quad patterns sharing its graph. */
+    public static boolean safe(OpGraph g) {
+        return bodySafe(g.getSubOp()) && !mentions(g.getSubOp(), g.getNode());
     }
 
     private static boolean bodySafe(Op op) {

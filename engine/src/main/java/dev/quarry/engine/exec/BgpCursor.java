@@ -1,0 +1,237 @@
+package dev.quarry.engine.exec;
+
+import dev.quarry.engine.expr.RowExpr;
+import dev.quarry.store.QuadCursor;
+import dev.quarry.store.encoding.Permutation;
+import dev.quarry.store.encoding.TermId;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Nested-loop index join over a {@link BgpNode}'s patterns: depth first, one store cursor
+ * per level, re-sought for every row entering the level (the RocksDB iterator is made
+ * once per level, not once per row), rows as reused {@code long[]} per level. Filters
+ * run at the level that completes them. The join order is planned at the first start
+ * and again only when an input binds a different set of variables.
+ */
+final class BgpCursor implements RowCursor {
+    private final BgpNode node;
+    private final ExecContext cx;
+    private final List<QuadPatternIds> patterns;
+    private final List<RowExpr> filters;
+    private final int n;
+    /** rows[k]: the row entering level k; rows[n]: the current solution. */
+    private final long[][] rows;
+    private final QuadCursor[] cursors;
+    /** The pattern each level's store cursor was opened for. */
+    private final QuadPatternIds[] patternAt;
+    private final long[] key = new long[4];
+    private final long[][] lastTriple;
+    private long[] base;
+    private boolean[] plannedFor;
+    private JoinOrder plan;
+    private int level;
+    private boolean done = true;
+
+    BgpCursor(BgpNode node, ExecContext cx, int width) {
+        this.node = node;
+        this.cx = cx;
+        this.patterns = node.patterns;
+        this.filters = node.filters;
+        this.n = patterns.size();
+        this.rows = new long[n + 1][width];
+        this.cursors = new QuadCursor[n];
+        this.patternAt = new QuadPatternIds[n];
+        this.lastTriple = new long[n][];
+    }
+
+    @Override
+    public void start(long[] input) {
+        System.arraycopy(input, 0, rows[0], 0, input.length);
+        boolean[] bound = new boolean[input.length];
+        for (int i = 0; i < input.length; i++) {
+            bound[i] = input[i] != TermId.NONE;
+        }
+        if (plan == null || !Arrays.equals(bound, plannedFor)) {
+            plan(bound);
+        }
+        done = !pass(plan.filtersBefore, rows[0]);
+        if (!done && n == 0) {
+            level = -1; // one row: the input itself
+            return;
+        }
+        level = 0;
+        if (!done) {
+            seek(0);
+        }
+    }
+
+    private void plan(boolean[] bound) {
+        if (base == null) {
+            base = new long[n];
+            for (int i = 0; i < n; i++) {
+                base[i] = Cardinality.base(patterns.get(i), cx);
+            }
+        }
+        plan = JoinOrder.plan(patterns, base, filters, bound, cx);
+        plannedFor = bound;
+        if (cx.explaining()) {
+            cx.note(node, describeOrder());
+        }
+    }
+
+    @Override
+    public boolean next() {
+        if (done) {
+            return false;
+        }
+        if (n == 0) {
+            done = true; // the input row, once
+            System.arraycopy(rows[0], 0, rows[n], 0, rows[0].length);
+            return true;
+        }
+        while (level >= 0) {
+            if (!nextMatch(level)) {
+                level--;
+                continue;
+            }
+            if (!pass(plan.filtersAfter[level], rows[level + 1])) {
+                continue;
+            }
+            if (level == n - 1) {
+                return true;
+            }
+            level++;
+            seek(level);
+        }
+        done = true;
+        return false;
+    }
+
+    @Override
+    public long[] row() {
+        return rows[n];
+    }
+
+    private boolean pass(int[] filterIndexes, long[] row) {
+        for (int f : filterIndexes) {
+            if (filters.get(f).test(row, cx) != RowExpr.TRUE) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private void seek(int lvl) {
+        QuadPatternIds p = patterns.get(plan.order[lvl]);
+        p.searchKey(rows[lvl], key);
+        QuadCursor c = cursors[lvl];
+        if (c == null || patternAt[lvl] != p) {
+            if (c != null) {
+                c.close();
+            }
+            c = cx.reader().openCursor(p.variableMask());
+            cursors[lvl] = c;
+            patternAt[lvl] = p;
+        }
+        c.seek(key[0], key[1], key[2], key[3]);
+        lastTriple[lvl] = null;
+    }
+
+    /** Sets rows[lvl + 1] to the next row extending rows[lvl]; false when the level is exhausted. */
+    private boolean nextMatch(int lvl) {
+        QuadPatternIds p = patternAt[lvl];
+        QuadCursor c = cursors[lvl];
+        long[] in = rows[lvl];
+        long[] out = rows[lvl + 1];
+        while (c.next()) {
+            cx.step();
+            long s = c.s(), pr = c.p(), o = c.o();
+            if (p.union && duplicateTriple(lvl, s, pr, o)) {
+                continue;
+            }
+            System.arraycopy(in, 0, out, 0, in.length);
+            if (bind(p, Permutation.S, s, out) && bind(p, Permutation.P, pr, out)
+                    && bind(p, Permutation.O, o, out) && bind(p, Permutation.G, c.g(), out)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Union graph: scans end with G, so the copies of a triple in several graphs are adjacent. */
+    private boolean duplicateTriple(int lvl, long s, long p, long o) {
+        long[] last = lastTriple[lvl];
+        if (last == null) {
+            lastTriple[lvl] = new long[] {s, p, o};
+            return false;
+        }
+        if (last[0] == s && last[1] == p && last[2] == o) {
+            return true;
+        }
+        last[0] = s;
+        last[1] = p;
+        last[2] = o;
+        return false;
+    }
+
+    /** Binds a position's slot; false if the slot holds another id (a variable repeated in the pattern). */
+    private static boolean bind(QuadPatternIds p, int pos, long id, long[] row) {
+        int slot = p.slots[pos];
+        if (slot == QuadPatternIds.CONSTANT) {
+            return true;
+        }
+        if (row[slot] == TermId.NONE) {
+            row[slot] = id;
+            return true;
+        }
+        return row[slot] == id;
+    }
+
+    private List<String> describeOrder() {
+        List<String> lines = new ArrayList<>();
+        for (int f : plan.filtersBefore) {
+            lines.add("filter " + filters.get(f));
+        }
+        for (int k = 0; k < n; k++) {
+            QuadPatternIds p = patterns.get(plan.order[k]);
+            lines.add(String.format(Locale.ROOT, "%d. %s  [%s; est. %s rows after; %d alone]", k + 1, p.text(),
+                    index(p, k), Explain.number(plan.rowsAfter[k]), base[plan.order[k]]));
+            for (int f : plan.filtersAfter[k]) {
+                lines.add("     filter " + filters.get(f));
+            }
+        }
+        return lines;
+    }
+
+    /** The index the level scans and how many of its key positions are fixed, e.g. "POSG prefix 2". */
+    private String index(QuadPatternIds p, int k) {
+        boolean[] bound = plannedFor.clone();
+        for (int j = 0; j < k; j++) {
+            for (int slot : patterns.get(plan.order[j]).slots) {
+                if (slot != QuadPatternIds.CONSTANT) {
+                    bound[slot] = true;
+                }
+            }
+        }
+        long[] shape = new long[4];
+        for (int pos = 0; pos < 4; pos++) {
+            shape[pos] = p.isBound(pos, bound) ? 1 : TermId.NONE;
+        }
+        Permutation perm = Permutation.choose(shape, p.variableMask());
+        return perm.name() + " prefix " + perm.boundPrefix(shape);
+    }
+
+    @Override
+    public void close() {
+        for (int i = 0; i < n; i++) {
+            if (cursors[i] != null) {
+                cursors[i].close();
+                cursors[i] = null;
+            }
+        }
+        done = true;
+    }
+}

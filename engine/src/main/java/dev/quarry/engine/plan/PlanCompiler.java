@@ -1,0 +1,318 @@
+package dev.quarry.engine.plan;
+
+import dev.quarry.engine.exec.BgpNode;
+import dev.quarry.engine.exec.DistinctNode;
+import dev.quarry.engine.exec.ExecContext;
+import dev.quarry.engine.exec.ExtendNode;
+import dev.quarry.engine.exec.FilterNode;
+import dev.quarry.engine.exec.HashJoinNode;
+import dev.quarry.engine.exec.LateralJoinNode;
+import dev.quarry.engine.exec.MinusNode;
+import dev.quarry.engine.exec.OrderNode;
+import dev.quarry.engine.exec.PlanNode;
+import dev.quarry.engine.exec.ProjectNode;
+import dev.quarry.engine.exec.QuadPatternIds;
+import dev.quarry.engine.exec.SliceNode;
+import dev.quarry.engine.exec.TableNode;
+import dev.quarry.engine.exec.UnionNode;
+import dev.quarry.engine.expr.RowExpr;
+import dev.quarry.store.arq.exec.QuadFormCheck;
+import dev.quarry.store.encoding.Permutation;
+import dev.quarry.store.encoding.TermId;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Set;
+import org.apache.jena.graph.Node;
+import org.apache.jena.graph.Triple;
+import org.apache.jena.query.SortCondition;
+import org.apache.jena.sparql.algebra.Op;
+import org.apache.jena.sparql.algebra.OpVars;
+import org.apache.jena.sparql.algebra.op.OpBGP;
+import org.apache.jena.sparql.algebra.op.OpConditional;
+import org.apache.jena.sparql.algebra.op.OpDistinct;
+import org.apache.jena.sparql.algebra.op.OpExtend;
+import org.apache.jena.sparql.algebra.op.OpFilter;
+import org.apache.jena.sparql.algebra.op.OpGraph;
+import org.apache.jena.sparql.algebra.op.OpJoin;
+import org.apache.jena.sparql.algebra.op.OpLabel;
+import org.apache.jena.sparql.algebra.op.OpLeftJoin;
+import org.apache.jena.sparql.algebra.op.OpMinus;
+import org.apache.jena.sparql.algebra.op.OpNull;
+import org.apache.jena.sparql.algebra.op.OpOrder;
+import org.apache.jena.sparql.algebra.op.OpProject;
+import org.apache.jena.sparql.algebra.op.OpReduced;
+import org.apache.jena.sparql.algebra.op.OpSequence;
+import org.apache.jena.sparql.algebra.op.OpSlice;
+import org.apache.jena.sparql.algebra.op.OpTable;
+import org.apache.jena.sparql.algebra.op.OpTopN;
+import org.apache.jena.sparql.algebra.op.OpUnion;
+import org.apache.jena.sparql.core.Quad;
+import org.apache.jena.sparql.core.Var;
+import org.apache.jena.sparql.core.VarExprList;
+import org.apache.jena.sparql.engine.binding.Binding;
+import org.apache.jena.sparql.engine.main.JoinClassifier;
+import org.apache.jena.sparql.engine.main.LeftJoinClassifier;
+import org.apache.jena.sparql.expr.Expr;
+import org.apache.jena.sparql.expr.ExprList;
+import org.apache.jena.sparql.util.Context;
+
+/**
+ * Turns a query's algebra (ARQ's, before ARQ's optimizer: basic graph patterns whole,
+ * with their group's filters beside them) into an id-level plan for one execution:
+ * constants become ids, variables slots, each BGP with its filters one
+ * {@link BgpNode} that orders itself at run time, joins and OPTIONALs nested-loop index
+ * joins where substituting the left side's values is exact (ARQ's classifiers decide, as
+ * for ARQ's own index joins) and joins of independently evaluated sides elsewhere.
+ * Throws {@link Unsupported} for what the engine does not execute (aggregates, property
+ * paths, SERVICE, ...): the caller then hands the query to ARQ.
+ */
+public final class PlanCompiler {
+    private final VarSlots slots = new VarSlots();
+    private final ExecContext cx;
+    private final ExprCompiler exprs;
+    /** The graph of the patterns being compiled: null for the default graph, else a constant or a variable. */
+    private Node graph;
+
+    private final org.apache.jena.sparql.pfunction.PropertyFunctionRegistry propertyFunctions;
+
+    private PlanCompiler(ExecContext cx, Context context) {
+        this.cx = cx;
+        this.propertyFunctions = org.apache.jena.sparql.pfunction.PropertyFunctionRegistry.chooseRegistry(context);
+        this.exprs = new ExprCompiler(slots, cx, context, this::compile);
+    }
+
+    /** The plan of {@code op} in {@code cx}; sets the context's slot layout. */
+    public static PlanNode compile(Op op, ExecContext cx, Context context) {
+        PlanCompiler c = new PlanCompiler(cx, context);
+        PlanNode plan = c.compile(op);
+        cx.setVars(c.slots.vars());
+        return plan;
+    }
+
+    private PlanNode compile(Op op) {
+        return switch (op) {
+            case OpBGP bgp -> bgp(bgp, List.of());
+            case OpFilter f -> filter(f);
+            case OpJoin j -> join(j.getLeft(), j.getRight());
+            case OpSequence s -> sequence(s.getElements());
+            case OpLeftJoin lj -> leftJoin(lj.getLeft(), lj.getRight(), lj.getExprs());
+            case OpConditional c -> leftJoin(c.getLeft(), c.getRight(), null);
+            case OpUnion u -> union(u);
+            case OpMinus m -> minus(m);
+            case OpGraph g -> graph(g);
+            case OpExtend e -> extend(e);
+            case OpProject p -> project(p);
+            case OpDistinct d -> new DistinctNode(compile(d.getSubOp()), false);
+            case OpReduced r -> new DistinctNode(compile(r.getSubOp()), true);
+            case OpSlice s -> slice(s);
+            case OpOrder o -> order(o, -1);
+            case OpTopN t -> new OrderNode(compile(t.getSubOp()), sortKeys(t.getConditions()), t.getLimit());
+            case OpTable t -> table(t);
+            case OpLabel l -> compile(l.getSubOp());
+            case OpNull n -> new TableNode(new int[0], List.of());
+            default -> throw new Unsupported(op.getName());
+        };
+    }
+
+    // ------------------------------------------------------------------ patterns
+
+    private PlanNode filter(OpFilter f) {
+        Op sub = f.getSubOp();
+        if (sub instanceof OpBGP bgp) {
+            return bgp(bgp, f.getExprs().getList());
+        }
+        PlanNode child = compile(sub);
+        return new FilterNode(child, exprs.compileConjuncts(f.getExprs()));
+    }
+
+    private PlanNode bgp(OpBGP bgp, List<Expr> filters) {
+        if (bgp.getPattern().isEmpty() && graph != null) {
+            throw new Unsupported("GRAPH with an empty pattern");
+        }
+        List<QuadPatternIds> patterns = new ArrayList<>();
+        boolean empty = false;
+        for (Triple t : bgp.getPattern()) {
+            QuadPatternIds p = pattern(t);
+            if (p == null) {
+                empty = true;
+            } else {
+                patterns.add(p);
+            }
+        }
+        List<RowExpr> fs = exprs.compileConjuncts(filters);
+        return new BgpNode(patterns, fs, empty);
+    }
+
+    /** The pattern in ids; null if a constant is not in the store (no match). */
+    private QuadPatternIds pattern(Triple t) {
+        if (t.getPredicate().isURI() && propertyFunctions.manages(t.getPredicate().getURI())) {
+            throw new Unsupported("property function " + t.getPredicate().getURI());
+        }
+        Node[] nodes = {t.getSubject(), t.getPredicate(), t.getObject()};
+        long[] constants = new long[4];
+        int[] ss = new int[4];
+        for (int i = 0; i < 3; i++) {
+            Node n = nodes[i];
+            if (n.isVariable()) {
+                ss[i] = slots.slot(Var.alloc(n));
+            } else if (n.isConcrete() && !(n.isTripleTerm() && !n.getTriple().isConcrete())) {
+                long id = cx.storeId(n);
+                if (id == TermId.NONE) {
+                    return null;
+                }
+                ss[i] = QuadPatternIds.CONSTANT;
+                constants[i] = id;
+            } else {
+                throw new Unsupported("a triple term with variables");
+            }
+        }
+        boolean union = false;
+        if (graph == null || Quad.isDefaultGraph(graph)) {
+            ss[Permutation.G] = QuadPatternIds.CONSTANT;
+            constants[Permutation.G] = TermId.DEFAULT_GRAPH;
+        } else if (Quad.isUnionGraph(graph)) {
+            ss[Permutation.G] = QuadPatternIds.CONSTANT;
+            constants[Permutation.G] = TermId.ANY_NAMED_GRAPH;
+            union = true;
+        } else if (graph.isVariable()) {
+            ss[Permutation.G] = slots.slot(Var.alloc(graph));
+        } else {
+            long id = cx.storeId(graph);
+            if (id == TermId.NONE) {
+                return null;
+            }
+            ss[Permutation.G] = QuadPatternIds.CONSTANT;
+            constants[Permutation.G] = id;
+        }
+        return new QuadPatternIds(constants, ss, union, t, graph);
+    }
+
+    private PlanNode graph(OpGraph g) {
+        Node node = g.getNode();
+        if (node.isVariable() && !QuadFormCheck.safe(g)) {
+            throw new Unsupported("GRAPH ?var over a sub-query, VALUES, MINUS or an empty pattern");
+        }
+        Node outer = graph;
+        graph = node;
+        try {
+            return compile(g.getSubOp());
+        } finally {
+            graph = outer;
+        }
+    }
+
+    // ------------------------------------------------------------------ joins
+
+    private PlanNode join(Op left, Op right) {
+        PlanNode l = compile(left);
+        PlanNode r = compile(right);
+        if (JoinClassifier.isLinear(left, right)) {
+            return new LateralJoinNode(l, r, false, List.of());
+        }
+        return new HashJoinNode(l, r, false, List.of());
+    }
+
+    private PlanNode sequence(List<Op> elements) {
+        Iterator<Op> it = elements.iterator();
+        PlanNode plan = compile(it.next());
+        while (it.hasNext()) {
+            plan = new LateralJoinNode(plan, compile(it.next()), false, List.of());
+        }
+        return plan;
+    }
+
+    private PlanNode leftJoin(Op left, Op right, ExprList condition) {
+        PlanNode l = compile(left);
+        PlanNode r = compile(right);
+        List<RowExpr> cond = condition == null ? List.of() : exprs.compileConjuncts(condition);
+        if (LeftJoinClassifier.isLinear(left, right)) {
+            return new LateralJoinNode(l, r, true, cond);
+        }
+        return new HashJoinNode(l, r, true, cond);
+    }
+
+    private PlanNode union(OpUnion u) {
+        List<PlanNode> branches = new ArrayList<>();
+        addBranches(u, branches);
+        return new UnionNode(branches);
+    }
+
+    private void addBranches(Op op, List<PlanNode> out) {
+        if (op instanceof OpUnion u) {
+            addBranches(u.getLeft(), out);
+            addBranches(u.getRight(), out);
+        } else {
+            out.add(compile(op));
+        }
+    }
+
+    private PlanNode minus(OpMinus m) {
+        PlanNode l = compile(m.getLeft());
+        PlanNode r = compile(m.getRight());
+        Set<Var> common = OpVars.visibleVars(m.getLeft());
+        common.retainAll(OpVars.visibleVars(m.getRight()));
+        return new MinusNode(l, r, slots.slots(common));
+    }
+
+    // ------------------------------------------------------------------ solution modifiers
+
+    private PlanNode extend(OpExtend e) {
+        PlanNode child = compile(e.getSubOp());
+        VarExprList vel = e.getVarExprList();
+        List<ExtendNode.Assignment> as = new ArrayList<>();
+        for (Var v : vel.getVars()) {
+            as.add(new ExtendNode.Assignment(slots.slot(v), v.toString(), exprs.compile(vel.getExpr(v))));
+        }
+        return new ExtendNode(child, as);
+    }
+
+    private PlanNode project(OpProject p) {
+        PlanNode child = compile(p.getSubOp());
+        Set<Var> hidden = new java.util.HashSet<>(OpVars.mentionedVars(p.getSubOp()));
+        p.getVars().forEach(hidden::remove);
+        return new ProjectNode(child, slots.slots(hidden), p.getVars().stream().map(Var::toString).toList());
+    }
+
+    private PlanNode slice(OpSlice s) {
+        long offset = Math.max(0, s.getStart());
+        long length = s.getLength();
+        if (s.getSubOp() instanceof OpOrder o && length >= 0) {
+            return new SliceNode(order(o, offset + length), offset, length);
+        }
+        return new SliceNode(compile(s.getSubOp()), offset, length);
+    }
+
+    private PlanNode order(OpOrder o, long limit) {
+        return new OrderNode(compile(o.getSubOp()), sortKeys(o.getConditions()), limit);
+    }
+
+    private List<OrderNode.SortKey> sortKeys(List<SortCondition> conditions) {
+        List<OrderNode.SortKey> keys = new ArrayList<>();
+        for (SortCondition sc : conditions) {
+            keys.add(new OrderNode.SortKey(exprs.compile(sc.getExpression()),
+                    sc.getDirection() == org.apache.jena.query.Query.ORDER_DESCENDING));
+        }
+        return keys;
+    }
+
+    private PlanNode table(OpTable t) {
+        if (t.isJoinIdentity()) {
+            return new BgpNode(List.of(), List.of(), false);
+        }
+        List<Var> vars = t.getTable().getVars();
+        int[] ss = slots.slots(vars);
+        List<long[]> rows = new ArrayList<>();
+        Iterator<Binding> it = t.getTable().rows();
+        while (it.hasNext()) {
+            Binding b = it.next();
+            long[] r = new long[vars.size()];
+            for (int i = 0; i < vars.size(); i++) {
+                Node n = b.get(vars.get(i));
+                r[i] = n == null ? TermId.NONE : cx.intern(n);
+            }
+            rows.add(r);
+        }
+        return new TableNode(ss, rows);
+    }
+}
