@@ -60,6 +60,7 @@ final class JoinOrder {
         for (int step = 0; step < n; step++) {
             int best = -1;
             double bestRows = 0;
+            boolean bestJoins = false;
             int bestPreference = 0, bestNewVars = 0;
             for (int i = 0; i < n; i++) {
                 if (used[i]) {
@@ -67,13 +68,18 @@ final class JoinOrder {
                 }
                 QuadPatternIds p = patterns.get(i);
                 boolean[] next = bindAll(bound, p);
-                double r = rows * Cardinality.fanout(p, base[i], bound, cx) * completedSelectivity(filters, placed, next);
+                double fanout = Cardinality.fanout(p, base[i], bound, cx);
+                double r = rows * fanout * completedSelectivity(filters, placed, next);
+                // No cross product while a pattern joining what is bound is left, unless it keeps at most one row.
+                boolean joins = step == 0 || connected(p, bound) || fanout <= 1;
                 int preference = completes(filters, placed, bound, next) ? 2 : feedsPending(filters, placed, bound, p) ? 1 : 0;
                 int newVars = newVariables(p, bound);
-                if (best < 0 || r * TIE < bestRows
-                        || (r <= bestRows * TIE && better(preference, newVars, bestPreference, bestNewVars))) {
+                if (best < 0 || (joins && !bestJoins)
+                        || (joins == bestJoins && (r * TIE < bestRows
+                        || (r <= bestRows * TIE && better(preference, newVars, bestPreference, bestNewVars))))) {
                     best = i;
                     bestRows = r;
+                    bestJoins = joins;
                     bestPreference = preference;
                     bestNewVars = newVars;
                 }
@@ -86,6 +92,15 @@ final class JoinOrder {
             after[step] = place(filters, placed, bound, bindable, step == n - 1);
         }
         return new JoinOrder(order, filtersBefore, after, rowsAfter);
+    }
+
+    private static boolean connected(QuadPatternIds p, boolean[] bound) {
+        for (int pos = 0; pos < 4; pos++) {
+            if (p.isJoinBound(pos, bound)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static boolean better(int preference, int newVars, int bestPreference, int bestNewVars) {
