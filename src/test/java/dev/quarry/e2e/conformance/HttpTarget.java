@@ -37,28 +37,50 @@ final class HttpTarget implements SparqlTarget, AutoCloseable {
 
     private final QuarryServer server;
     private final URI sparql;
+    /** The media type SELECT and ASK answers are asked in. */
+    private final String results;
 
-    private HttpTarget(QuarryServer server, int port) {
+    private HttpTarget(QuarryServer server, URI sparql, String results) {
         this.server = server;
-        this.sparql = URI.create("http://127.0.0.1:" + port + "/sparql");
+        this.sparql = sparql;
+        this.results = results;
+    }
+
+    /** The same server, asked for SELECT and ASK answers in {@code mediaType} (JSON, XML, TSV or CSV). */
+    HttpTarget askingFor(String mediaType) {
+        return new HttpTarget(server, sparql, mediaType);
     }
 
     static HttpTarget start(QuadStore store) {
         QuarryServer server = new QuarryServer();
         int port = server.start(store, ServerOptions.builder().port(0).build());
-        return new HttpTarget(server, port);
+        return new HttpTarget(server, URI.create("http://127.0.0.1:" + port + "/sparql"), RESULTS_JSON);
     }
 
     @Override
     public ResultSetRewindable select(Query query, Path file) {
-        byte[] body = post(file, "application/sparql-query", RESULTS_JSON);
-        return ResultSetMgr.read(new ByteArrayInputStream(body), ResultSetLang.RS_JSON).rewindable();
+        byte[] body = post(file, "application/sparql-query", results);
+        return ResultSetMgr.read(new ByteArrayInputStream(body), lang()).rewindable();
     }
 
     @Override
     public boolean ask(Query query, Path file) {
-        byte[] body = post(file, "application/sparql-query", RESULTS_JSON);
-        return ResultSetMgr.readBoolean(new ByteArrayInputStream(body), ResultSetLang.RS_JSON);
+        byte[] body = post(file, "application/sparql-query", results);
+        return ResultSetMgr.readBoolean(new ByteArrayInputStream(body), lang());
+    }
+
+    /** The answer to a SELECT as the server's bytes (for formats compared as text: CSV). */
+    String selectText(Path file) {
+        return new String(post(file, "application/sparql-query", results), StandardCharsets.UTF_8);
+    }
+
+    private Lang lang() {
+        return switch (results) {
+            case "application/sparql-results+xml" -> ResultSetLang.RS_XML;
+            case "text/tab-separated-values" -> ResultSetLang.RS_TSV;
+            case "text/csv" -> ResultSetLang.RS_CSV;
+            default -> ResultSetLang.RS_JSON;
+        };
     }
 
     @Override
@@ -107,6 +129,7 @@ final class HttpTarget implements SparqlTarget, AutoCloseable {
         }
     }
 
+    /** Stops the server (shared by every {@link #askingFor} view of it). */
     @Override
     public void close() {
         server.stop();

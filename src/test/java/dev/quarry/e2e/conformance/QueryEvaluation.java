@@ -65,7 +65,7 @@ final class QueryEvaluation {
                 : "graphs differ\n--- expected\n" + expected + "\n--- actual\n" + actual;
     }
 
-    private static void load(StoreFixture fixture, Resource action, Query query) {
+    static void load(StoreFixture fixture, Resource action, Query query) {
         var data = ManifestEntry.all(action, TestVocab.QT_DATA);
         var graphData = ManifestEntry.all(action, TestVocab.QT_GRAPH_DATA);
         try (WriteTransaction w = fixture.store().beginWrite()) {

@@ -19,8 +19,6 @@ final class SkipList {
     private static final String SPARQL11 = "http://www.w3.org/2009/sparql/docs/tests/data-sparql11/";
 
     private static final Map<String, String> REASONS = Map.ofEntries(
-            Map.entry(SPARQL11 + "functions/manifest#bnode01",
-                    "ARQ (Jena 6.2.0): BNODE(str) gives different blank nodes for the same string within one solution"),
             Map.entry("rdf/rdf11/rdf-n-triples/manifest.ttl#nt-syntax-bad-uri-06", RIOT_RELATIVE_IRI),
             Map.entry("rdf/rdf11/rdf-n-triples/manifest.ttl#nt-syntax-bad-uri-07", RIOT_RELATIVE_IRI),
             Map.entry("rdf/rdf11/rdf-n-triples/manifest.ttl#nt-syntax-bad-uri-08", RIOT_RELATIVE_IRI),

@@ -12,12 +12,12 @@ import org.apache.jena.sparql.engine.binding.Binding;
 import org.apache.jena.sparql.engine.binding.BindingBase;
 
 /** An id row seen as an ARQ binding: the bound slots, each decoded the first time it is read. */
-final class RowBinding extends BindingBase {
+public final class RowBinding extends BindingBase {
     private final ExecContext cx;
     private final long[] row;
     private final Node[] nodes;
 
-    RowBinding(ExecContext cx, long[] row) {
+    public RowBinding(ExecContext cx, long[] row) {
         super(null);
         this.cx = cx;
         this.row = row;

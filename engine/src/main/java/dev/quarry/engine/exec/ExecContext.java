@@ -40,6 +40,8 @@ public final class ExecContext {
     private final long deadlineNanos;
     private volatile boolean cancelled;
     private int steps;
+    private long solution;
+    private final Map<String, Node> blankNodes = new HashMap<>();
 
     private final List<Node> localTerms = new ArrayList<>();
     private final Map<Node, Long> localIds = new HashMap<>();
@@ -112,6 +114,19 @@ public final class ExecContext {
             return TermCodec.decodeInline(id);
         }
         return reader.decode(id);
+    }
+
+    /** Starts a new solution for functions whose value is per solution (BNODE(str)). */
+    public void nextSolution() {
+        solution++;
+        if (!blankNodes.isEmpty()) {
+            blankNodes.clear();
+        }
+    }
+
+    /** The blank node BNODE(label) gives in the current solution: the same for the same label (see {@link #nextSolution()}). */
+    public Node blankNode(String label) {
+        return blankNodes.computeIfAbsent(label, k -> org.apache.jena.graph.NodeFactory.createBlankNode());
     }
 
     // ------------------------------------------------------------------ cancellation

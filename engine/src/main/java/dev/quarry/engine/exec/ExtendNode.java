@@ -43,6 +43,7 @@ public final class ExtendNode extends PlanNode {
             }
 
             private boolean assign() {
+                cx.nextSolution();
                 for (Assignment a : assignments) {
                     long id = a.expr().evalId(row, cx);
                     long old = row[a.slot()];

@@ -129,6 +129,9 @@ final class ExprCompiler {
             ExprFunction2 f = (ExprFunction2) e;
             return new IntegerArithExpr(arith, compile(f.getArg1()), compile(f.getArg2()), arq(e));
         }
+        if (e instanceof org.apache.jena.sparql.expr.E_BNode.BNode1 b) {
+            return new dev.quarry.engine.expr.BNodeExpr(compile(b.getArg()));
+        }
         if (e instanceof E_Exists ex) {
             return exists(ex, false);
         }

@@ -257,12 +257,21 @@ public final class PlanCompiler {
 
     // ------------------------------------------------------------------ solution modifiers
 
+    /** A chain of BINDs / SELECT expressions is one node: one solution, whose assignments run in order. */
     private PlanNode extend(OpExtend e) {
-        PlanNode child = compile(e.getSubOp());
-        VarExprList vel = e.getVarExprList();
+        List<OpExtend> chain = new ArrayList<>();
+        Op op = e;
+        while (op instanceof OpExtend x) {
+            chain.add(0, x);
+            op = x.getSubOp();
+        }
+        PlanNode child = compile(op);
         List<ExtendNode.Assignment> as = new ArrayList<>();
-        for (Var v : vel.getVars()) {
-            as.add(new ExtendNode.Assignment(slots.slot(v), v.toString(), exprs.compile(vel.getExpr(v))));
+        for (OpExtend x : chain) {
+            VarExprList vel = x.getVarExprList();
+            for (Var v : vel.getVars()) {
+                as.add(new ExtendNode.Assignment(slots.slot(v), v.toString(), exprs.compile(vel.getExpr(v))));
+            }
         }
         return new ExtendNode(child, as);
     }

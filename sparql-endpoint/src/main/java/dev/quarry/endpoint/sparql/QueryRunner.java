@@ -1,6 +1,10 @@
 package dev.quarry.endpoint.sparql;
 
 import dev.quarry.endpoint.http.Exchange;
+import dev.quarry.engine.QueryRun;
+import dev.quarry.engine.SparqlEngine;
+import dev.quarry.engine.output.ResultWriter;
+import dev.quarry.engine.shape.Prepared;
 import dev.quarry.endpoint.http.HttpError;
 import dev.quarry.store.arq.QuarryDatasetGraph;
 import io.netty.handler.codec.http.HttpResponseStatus;
@@ -9,7 +13,6 @@ import java.util.Iterator;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import org.apache.jena.graph.Triple;
-import org.apache.jena.query.ARQ;
 import org.apache.jena.query.Query;
 import org.apache.jena.query.QueryCancelledException;
 import org.apache.jena.query.QueryExecException;
@@ -19,13 +22,9 @@ import org.apache.jena.query.ReadWrite;
 import org.apache.jena.query.Syntax;
 import org.apache.jena.riot.resultset.ResultSetLang;
 import org.apache.jena.sparql.core.DatasetDescription;
-import org.apache.jena.sparql.core.DatasetGraph;
 import org.apache.jena.sparql.core.DynamicDatasets;
 import org.apache.jena.sparql.core.Quad;
-import org.apache.jena.sparql.exec.QueryExec;
-import org.apache.jena.sparql.exec.QueryExecDatasetBuilder;
-import org.apache.jena.sparql.exec.RowSet;
-import org.apache.jena.sparql.resultset.ResultsWriter;
+import org.apache.jena.riot.Lang;
 
 /**
  * Runs one query in a read transaction (a snapshot: concurrent writes stay invisible)
@@ -35,45 +34,35 @@ import org.apache.jena.sparql.resultset.ResultsWriter;
  */
 final class QueryRunner {
     private final QuarryDatasetGraph dataset;
+    private final SparqlEngine engine;
     private final QueryAdmission admission;
     private final FederationGuard federation;
 
     QueryRunner(QuarryDatasetGraph dataset, QueryAdmission admission, FederationGuard federation) {
         this.dataset = dataset;
+        this.engine = new SparqlEngine(dataset);
         this.admission = admission;
         this.federation = federation;
     }
 
     void run(Exchange ex, String text, ProtocolParams params, String base) throws Exception {
-        Query query = parse(text, base);
+        Prepared prepared = prepare(text, base);
+        Query query = prepared.query();
         federation.check(query);
         DatasetDescription protocolDataset = protocolDataset(params);
-        DatasetGraph target = dataset;
-        if (protocolDataset != null) {
-            query = query.cloneQuery();
-            query.getGraphURIs().clear();
-            query.getNamedGraphURIs().clear();
-            target = DynamicDatasets.dynamicDataset(protocolDataset, dataset, false);
-        }
         ResultFormats.Format format = ResultFormats.choose(ex, formatParam(params),
                 query.isSelectType() || query.isAskType() ? ResultFormats.RESULTS : ResultFormats.GRAPHS);
         long timeoutMillis = timeoutMillis(ex, params);
+        SparqlEngine.Options options = new SparqlEngine.Options(timeoutMillis, federation.enabled());
         try (QueryAdmission.Permit permit = admission.enter()) {
             dataset.begin(ReadWrite.READ);
             try {
-                QueryExecDatasetBuilder builder = QueryExec.newBuilder()
-                        .dataset(target)
-                        .query(query)
-                        .set(ARQ.httpServiceAllowed, federation.enabled());
-                if (timeoutMillis > 0) {
-                    builder.timeout(timeoutMillis, TimeUnit.MILLISECONDS);
-                }
                 long started = System.nanoTime();
                 BooleanSupplier cut = () -> ex.isCancelled()
                         || (timeoutMillis > 0 && System.nanoTime() - started >= TimeUnit.MILLISECONDS.toNanos(timeoutMillis));
-                try (QueryExec exec = builder.build()) {
-                    ex.onCancel(exec::abort);
-                    execute(ex, query, exec, format, cut);
+                try (QueryRun run = start(prepared, protocolDataset, options)) {
+                    ex.onCancel(run::cancel);
+                    execute(ex, run, format, cut);
                 } catch (QueryCancelledException e) {
                     // After the first bytes, the dispatcher cuts the connection instead of answering.
                     if (ex.isCancelled()) {
@@ -94,51 +83,63 @@ final class QueryRunner {
         }
     }
 
+    /**
+     * The run: on the store, through the engine; over the graphs named by
+     * default-graph-uri / named-graph-uri (which take precedence over the query's FROM /
+     * FROM NAMED), on ARQ over a dataset of those graphs.
+     */
+    private QueryRun start(Prepared prepared, DatasetDescription protocolDataset, SparqlEngine.Options options) {
+        if (protocolDataset == null) {
+            return engine.start(prepared, dataset, options);
+        }
+        Query query = prepared.parsedQuery().cloneQuery();
+        query.getGraphURIs().clear();
+        query.getNamedGraphURIs().clear();
+        return engine.startOnArq(query, DynamicDatasets.dynamicDataset(protocolDataset, dataset, false), options);
+    }
+
     /** Writes a response body to an output stream. */
     private interface Body {
         void writeTo(OutputStream out) throws Exception;
     }
 
-    private static void execute(Exchange ex, Query query, QueryExec exec, ResultFormats.Format format,
-                                BooleanSupplier cut) throws Exception {
+    private static void execute(Exchange ex, QueryRun run, ResultFormats.Format format, BooleanSupplier cut)
+            throws Exception {
+        Query query = run.query();
+        ResultWriter.Format results = resultFormat(format);
         if (query.isAskType()) {
-            boolean answer = exec.ask();
-            send(ex, format, cut, out -> {
-                if (isJson(format)) {
-                    JsonResultsWriter.writeBoolean(out, answer);
-                } else {
-                    ResultsWriter.create().lang(format.lang()).build().write(out, answer);
-                }
-            });
+            boolean answer = run.ask();
+            send(ex, format, cut, out -> ResultWriter.writeBoolean(out, results, answer));
         } else if (query.isSelectType()) {
-            RowSet rows = exec.select();
-            rows.hasNext(); // the first row, or the failure, before the status line
-            send(ex, format, cut, out -> {
-                if (isJson(format)) {
-                    JsonResultsWriter.writeRows(out, rows);
-                } else {
-                    ResultsWriter.create().lang(format.lang()).build().write(out, rows);
-                }
-            });
+            FirstRowAhead rows = new FirstRowAhead(run.solutions()); // the first row, or the failure, before the status line
+            send(ex, format, cut, out -> ResultWriter.writeSolutions(out, results, rows));
         } else if (query.isConstructType() && format.isQuads()) {
-            Iterator<Quad> quads = exec.constructQuads();
+            Iterator<Quad> quads = run.quads();
             quads.hasNext();
             send(ex, format, cut, out -> RdfStreaming.writeQuads(out, quads, format, query.getPrefixMapping()));
         } else {
-            Iterator<Triple> triples = query.isConstructType() ? exec.constructTriples() : exec.describeTriples();
+            Iterator<Triple> triples = run.triples();
             triples.hasNext();
             send(ex, format, cut, out -> RdfStreaming.writeTriples(out, triples, format, query.getPrefixMapping()));
         }
     }
 
-    /** SPARQL JSON results go through our own writer (see {@link JsonResultsWriter}). */
-    private static boolean isJson(ResultFormats.Format format) {
-        return format.lang().equals(ResultSetLang.RS_JSON);
+    /** The writer format of a SELECT / ASK result format. */
+    private static ResultWriter.Format resultFormat(ResultFormats.Format format) {
+        Lang lang = format.lang();
+        if (lang.equals(ResultSetLang.RS_XML)) {
+            return ResultWriter.Format.XML;
+        } else if (lang.equals(ResultSetLang.RS_CSV)) {
+            return ResultWriter.Format.CSV;
+        } else if (lang.equals(ResultSetLang.RS_TSV)) {
+            return ResultWriter.Format.TSV;
+        }
+        return ResultWriter.Format.JSON;
     }
 
     /**
      * Streams the body and ends the response, unless the query was cut short (cancelled or
-     * timed out): ARQ may then simply stop producing rows, and a response that ends
+     * timed out): a query may then simply stop producing rows, and a response that ends
      * normally would look complete. The exception makes the dispatcher cut the connection.
      */
     private static void send(Exchange ex, ResultFormats.Format format, BooleanSupplier cut, Body body) throws Exception {
@@ -148,6 +149,14 @@ final class QueryRunner {
             throw new QueryCancelledException();
         }
         out.close();
+    }
+
+    private Prepared prepare(String text, String base) {
+        try {
+            return engine.prepare(text, base);
+        } catch (QueryParseException e) {
+            throw HttpError.badRequest("query parse error: " + oneLine(e.getMessage()));
+        }
     }
 
     static Query parse(String text, String base) {

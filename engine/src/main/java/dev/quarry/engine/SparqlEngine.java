@@ -1,0 +1,101 @@
+package dev.quarry.engine;
+
+import dev.quarry.engine.arq.IdQueryEngineFactory;
+import dev.quarry.engine.exec.ExecContext;
+import dev.quarry.engine.exec.PlanNode;
+import dev.quarry.engine.plan.PlanCompiler;
+import dev.quarry.engine.plan.Unsupported;
+import dev.quarry.engine.shape.Prepared;
+import dev.quarry.engine.shape.ShapeCache;
+import dev.quarry.store.QuadReader;
+import dev.quarry.store.arq.QuarryDatasetGraph;
+import java.util.concurrent.TimeUnit;
+import org.apache.jena.query.ARQ;
+import org.apache.jena.query.Query;
+import org.apache.jena.sparql.algebra.Op;
+import org.apache.jena.sparql.engine.ExecutionContext;
+import org.apache.jena.sparql.exec.QueryExec;
+import org.apache.jena.sparql.exec.QueryExecDatasetBuilder;
+import org.apache.jena.sparql.util.Context;
+
+/**
+ * The SPARQL query path of the server and the command line: texts are prepared through
+ * the {@link ShapeCache} (parsed once per shape), planned per execution on ids
+ * ({@link PlanCompiler}) and run in the caller's read transaction; queries the id-level
+ * engine does not execute (aggregates, property paths, DESCRIBE, FROM, ...) run on ARQ.
+ */
+public final class SparqlEngine {
+    private final QuarryDatasetGraph dataset;
+    private final ShapeCache shapes;
+
+    public SparqlEngine(QuarryDatasetGraph dataset) {
+        this.dataset = dataset;
+        this.shapes = new ShapeCache(4096);
+    }
+
+    /** The query of {@code text}; throws ARQ's QueryParseException when it does not parse. */
+    public Prepared prepare(String text, String base) {
+        return shapes.prepare(text, base);
+    }
+
+    public ShapeCache shapes() {
+        return shapes;
+    }
+
+    /** What a run may use besides the query: a time limit, SERVICE, ARQ's context. */
+    public record Options(long timeoutMillis, boolean serviceAllowed) {}
+
+    /**
+     * Starts {@code prepared} in the calling thread's read transaction (begun by the caller,
+     * who also ends it after closing the run). {@code target} is the dataset to query: the
+     * store, or a dataset the protocol built (default-graph-uri / named-graph-uri), which
+     * always runs on ARQ.
+     */
+    public QueryRun start(Prepared prepared, org.apache.jena.sparql.core.DatasetGraph target, Options options) {
+        Query query = prepared.query();
+        QuadReader reader = dataset.transactionReader();
+        if (target == dataset && reader != null && !query.isDescribeType() && !query.hasDatasetDescription()) {
+            QueryRun run = idLevel(prepared, reader, options);
+            if (run != null) {
+                return run;
+            }
+            return onArq(prepared.parsedQuery(), target, options, false);
+        }
+        return onArq(prepared.parsedQuery(), target, options, true);
+    }
+
+    private QueryRun idLevel(Prepared prepared, QuadReader reader, Options options) {
+        Context context = Context.setupContextForDataset(ARQ.getContext().copy(), dataset);
+        Context.setCurrentDateTime(context);
+        context.set(ARQ.httpServiceAllowed, options.serviceAllowed());
+        ExecutionContext execCxt = ExecutionContext.create(dataset, context);
+        long deadline = options.timeoutMillis() > 0
+                ? System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(options.timeoutMillis()) : 0;
+        ExecContext cx = new ExecContext(reader, execCxt, null, deadline == 0 ? 0 : deadline);
+        Op op = prepared.op();
+        try {
+            PlanNode plan = PlanCompiler.compile(op, cx, context);
+            return new QueryRun(prepared.query(), cx, plan, prepared.query().isConstructType() ? prepared.template() : null);
+        } catch (Unsupported e) {
+            cx.close();
+            return null;
+        }
+    }
+
+    /** Runs {@code query} on ARQ over {@code target} (e.g. a dataset the protocol's graph parameters describe). */
+    public QueryRun startOnArq(Query query, org.apache.jena.sparql.core.DatasetGraph target, Options options) {
+        return onArq(query, target, options, true);
+    }
+
+    /** {@code idEngine}: whether ARQ may still hand parts to the id-level engine (not when it just refused the query). */
+    private static QueryRun onArq(Query query, org.apache.jena.sparql.core.DatasetGraph target, Options options,
+                                  boolean idEngine) {
+        QueryExecDatasetBuilder builder = QueryExec.newBuilder().dataset(target).query(query)
+                .set(ARQ.httpServiceAllowed, options.serviceAllowed())
+                .set(IdQueryEngineFactory.ENGINE, idEngine);
+        if (options.timeoutMillis() > 0) {
+            builder.timeout(options.timeoutMillis(), TimeUnit.MILLISECONDS);
+        }
+        return new QueryRun(query, builder.build());
+    }
+}
