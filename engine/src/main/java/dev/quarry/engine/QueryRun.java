@@ -7,7 +7,13 @@ import dev.quarry.engine.exec.RowCursor;
 import dev.quarry.engine.output.RowSetSolutions;
 import dev.quarry.engine.output.RowSolutions;
 import dev.quarry.engine.output.Solutions;
+import dev.quarry.store.encoding.TermId;
 import java.util.Iterator;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import org.apache.jena.graph.Node;
+import org.apache.jena.sparql.core.Var;
 import java.util.NoSuchElementException;
 import org.apache.jena.graph.Triple;
 import org.apache.jena.query.Query;
@@ -29,14 +35,16 @@ public final class QueryRun implements AutoCloseable {
     private final ExecContext cx;
     private final PlanNode plan;
     private final Template template;
+    private final List<Node> describeTerms;
     private final QueryExec arq;
 
-    /** An id-level run. */
-    QueryRun(Query query, ExecContext cx, PlanNode plan, Template template) {
+    /** An id-level run; {@code template} for a CONSTRUCT, {@code describeTerms} for a DESCRIBE. */
+    QueryRun(Query query, ExecContext cx, PlanNode plan, Template template, List<Node> describeTerms) {
         this.query = query;
         this.cx = cx;
         this.plan = plan;
         this.template = template;
+        this.describeTerms = describeTerms;
         this.arq = null;
     }
 
@@ -46,6 +54,7 @@ public final class QueryRun implements AutoCloseable {
         this.cx = null;
         this.plan = null;
         this.template = null;
+        this.describeTerms = null;
         this.arq = arq;
     }
 
@@ -80,6 +89,9 @@ public final class QueryRun implements AutoCloseable {
         if (arq != null) {
             return query.isConstructType() ? arq.constructTriples() : arq.describeTriples();
         }
+        if (query.isDescribeType()) {
+            return describe().iterator();
+        }
         return TemplateLib.calcTriples(template.getTriples(), bindings());
     }
 
@@ -89,6 +101,31 @@ public final class QueryRun implements AutoCloseable {
             return arq.constructQuads();
         }
         return TemplateLib.calcQuads(template.getQuads(), bindings());
+    }
+
+    /** The resources a DESCRIBE names (its variables' values and its IRIs), described on ids. */
+    private List<Triple> describe() {
+        Set<Long> resources = new LinkedHashSet<>();
+        List<Var> vars = Var.varList(query.getResultVars());
+        int[] slots = new int[vars.size()];
+        for (int i = 0; i < slots.length; i++) {
+            slots[i] = java.util.Arrays.asList(cx.vars()).indexOf(vars.get(i));
+        }
+        RowCursor root = start();
+        while (root.next()) {
+            for (int slot : slots) {
+                if (slot >= 0 && root.row()[slot] != TermId.NONE) {
+                    resources.add(root.row()[slot]);
+                }
+            }
+        }
+        for (Node n : describeTerms) {
+            long id = cx.storeId(n);
+            if (id != TermId.NONE) {
+                resources.add(id);
+            }
+        }
+        return Describe.of(cx, resources);
     }
 
     private RowCursor start() {

@@ -54,7 +54,7 @@ public final class SparqlEngine {
     public QueryRun start(Prepared prepared, org.apache.jena.sparql.core.DatasetGraph target, Options options) {
         Query query = prepared.query();
         QuadReader reader = dataset.transactionReader();
-        if (target == dataset && reader != null && !query.isDescribeType() && !query.hasDatasetDescription()) {
+        if (target == dataset && reader != null && !query.hasDatasetDescription()) {
             QueryRun run = idLevel(prepared, reader, options);
             if (run != null) {
                 return run;
@@ -75,7 +75,9 @@ public final class SparqlEngine {
         Op op = prepared.op();
         try {
             PlanNode plan = PlanCompiler.compile(op, cx, context);
-            return new QueryRun(prepared.query(), cx, plan, prepared.query().isConstructType() ? prepared.template() : null);
+            Query query = prepared.query();
+            return new QueryRun(query, cx, plan, query.isConstructType() ? prepared.template() : null,
+                    query.isDescribeType() ? prepared.describeTerms() : null);
         } catch (Unsupported e) {
             cx.close();
             return null;

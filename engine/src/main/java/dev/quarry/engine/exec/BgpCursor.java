@@ -5,7 +5,6 @@ import dev.quarry.store.QuadCursor;
 import dev.quarry.store.encoding.Permutation;
 import dev.quarry.store.encoding.TermId;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
@@ -30,7 +29,8 @@ final class BgpCursor implements RowCursor {
     private final long[] key = new long[4];
     private final long[][] lastTriple;
     private long[] base;
-    private boolean[] plannedFor;
+    /** The input slots bound when the current plan was made. */
+    private long plannedFor = -1;
     private JoinOrder plan;
     private int level;
     private boolean done = true;
@@ -50,11 +50,13 @@ final class BgpCursor implements RowCursor {
     @Override
     public void start(long[] input) {
         System.arraycopy(input, 0, rows[0], 0, input.length);
-        boolean[] bound = new boolean[input.length];
+        long bound = 0;
         for (int i = 0; i < input.length; i++) {
-            bound[i] = input[i] != TermId.NONE;
+            if (input[i] != TermId.NONE) {
+                bound |= 1L << i;
+            }
         }
-        if (plan == null || !Arrays.equals(bound, plannedFor)) {
+        if (plan == null || bound != plannedFor) {
             plan(bound);
         }
         done = !pass(plan.filtersBefore, rows[0]);
@@ -68,7 +70,7 @@ final class BgpCursor implements RowCursor {
         }
     }
 
-    private void plan(boolean[] bound) {
+    private void plan(long bound) {
         if (base == null) {
             base = new long[n];
             for (int i = 0; i < n; i++) {
@@ -208,17 +210,13 @@ final class BgpCursor implements RowCursor {
 
     /** The index the level scans and how many of its key positions are fixed, e.g. "POSG prefix 2". */
     private String index(QuadPatternIds p, int k) {
-        boolean[] bound = plannedFor.clone();
+        long bound = plannedFor;
         for (int j = 0; j < k; j++) {
-            for (int slot : patterns.get(plan.order[j]).slots) {
-                if (slot != QuadPatternIds.CONSTANT) {
-                    bound[slot] = true;
-                }
-            }
+            bound |= JoinOrder.mask(patterns.get(plan.order[j]));
         }
         long[] shape = new long[4];
         for (int pos = 0; pos < 4; pos++) {
-            shape[pos] = p.isBound(pos, bound) ? 1 : TermId.NONE;
+            shape[pos] = p.isConstant(pos) || (bound & (1L << p.slots[pos])) != 0 ? 1 : TermId.NONE;
         }
         Permutation perm = Permutation.choose(shape, p.variableMask());
         return perm.name() + " prefix " + perm.boundPrefix(shape);

@@ -1,13 +1,17 @@
 package dev.quarry.engine.exec;
 
 import dev.quarry.store.PredicateStats;
+import dev.quarry.store.QuadCursor;
 import dev.quarry.store.encoding.Permutation;
 import dev.quarry.store.encoding.TermId;
 import java.util.Map;
 
 /**
- * Row estimates for join ordering. A pattern alone: the store's estimate given its
- * constants (counted exactly when small, from statistics when large), once per
+ * Row estimates for join ordering. A pattern alone, given its constants: with a constant
+ * subject and predicate, the predicate's quads per subject (no read: entities have few
+ * values per property, and reading would cost as much as answering); with a constant
+ * object, a capped count on one shared cursor (objects are skewed: a class or a popular
+ * value can have most of a predicate's quads); otherwise the store's estimate. Once per
  * execution. A pattern after others: the rows it adds per incoming row, from the
  * predicate's statistics (quads per subject, per object); without them, the fan-out
  * heuristics of earlier versions.
@@ -31,9 +35,30 @@ final class Cardinality {
         if (known != null) {
             return known;
         }
-        long est = cx.reader().estimate(s, pr, o, g, COUNT_CAP);
+        long est = estimate(s, pr, o, g, cx);
         memo.put(key, est);
         return est;
+    }
+
+    private static long estimate(long s, long p, long o, long g, ExecContext cx) {
+        if (s != TermId.NONE && p != TermId.NONE && o == TermId.NONE) {
+            double perSubject = cx.reader().predicateStats(p).perSubject();
+            if (perSubject > 0) {
+                return Math.max(1, Math.round(perSubject));
+            }
+        }
+        if (o != TermId.NONE || s != TermId.NONE) {
+            QuadCursor c = cx.countingCursor();
+            c.seek(s, p, o, g);
+            long n = 0;
+            while (n < COUNT_CAP && c.next()) {
+                n++;
+            }
+            if (n < COUNT_CAP) {
+                return n;
+            }
+        }
+        return cx.reader().estimate(s, p, o, g, COUNT_CAP);
     }
 
     private static long constant(QuadPatternIds p, int pos) {

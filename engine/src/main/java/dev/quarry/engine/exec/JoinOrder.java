@@ -1,8 +1,6 @@
 package dev.quarry.engine.exec;
 
 import dev.quarry.engine.expr.RowExpr;
-import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -11,17 +9,21 @@ import java.util.List;
  *
  * <p>Greedy, the way the fast engines order a BGP: at each step the pattern that leaves
  * the fewest rows, counting the rows it adds per incoming row ({@link Cardinality}) and
- * the filters it completes (their {@link RowExpr#selectivity()}). Filters take part in
- * the order, not only in the placement: among patterns that leave about as many rows, one
- * that completes a filter comes first, then one that binds a variable a pending filter
- * waits for, then the one with fewer new variables, then the first as written. So a
- * one-row pattern such as {@code <product> :price ?p} runs early, a range filter on it is
- * checked at the step that binds the other side, and a label fetched only for output
- * comes last, for the surviving rows.
+ * the filters it completes (their {@link RowExpr#selectivity()}). No cross product is
+ * taken while a pattern joining what is bound is left, unless it keeps at most one row.
+ * Filters take part in the order, not only in the placement: among patterns that leave
+ * about as many rows, one that completes a filter comes first, then one that binds a
+ * variable a pending filter waits for, then the one with fewer new variables, then the
+ * first as written. So a one-row pattern such as {@code <product> :price ?p} runs early,
+ * a range filter on it is checked at the step that binds the other side, and a label
+ * fetched only for output comes last, for the surviving rows.
+ *
+ * <p>Sets of slots are bit masks ({@code long}): a plan has at most 64 slots.
  */
 final class JoinOrder {
     /** Costs within this factor count as a tie, decided by the filter preferences. */
     private static final double TIE = 1.02;
+    private static final int[] NONE = new int[0];
 
     final int[] order;
     /** Filters to check before the first pattern (all their variables bound by the input). */
@@ -38,42 +40,77 @@ final class JoinOrder {
         this.rowsAfter = rowsAfter;
     }
 
-    static JoinOrder plan(List<QuadPatternIds> patterns, long[] base, List<RowExpr> filters, boolean[] boundAtStart,
-                          ExecContext cx) {
-        int n = patterns.size();
-        boolean[] bound = boundAtStart.clone();
-        boolean[] bindable = boundAtStart.clone(); // bound now or by some pattern later
-        for (QuadPatternIds p : patterns) {
-            for (int slot : p.slots) {
-                if (slot != QuadPatternIds.CONSTANT) {
-                    bindable[slot] = true;
-                }
+    /** The variable slots of a pattern as a mask. */
+    static long mask(QuadPatternIds p) {
+        long m = 0;
+        for (int slot : p.slots) {
+            if (slot != QuadPatternIds.CONSTANT) {
+                m |= 1L << slot;
             }
         }
-        boolean[] placed = new boolean[filters.size()];
-        int[] filtersBefore = place(filters, placed, bound, bindable, n == 0);
+        return m;
+    }
+
+    /** {@code bound}: the slots the input binds. */
+    static JoinOrder plan(List<QuadPatternIds> patterns, long[] base, List<RowExpr> filters, long bound, ExecContext cx) {
+        int n = patterns.size();
+        long[] pm = new long[n];
+        long bindable = bound;
+        for (int i = 0; i < n; i++) {
+            pm[i] = mask(patterns.get(i));
+            bindable |= pm[i];
+        }
+        int nf = filters.size();
+        long[] fm = new long[nf];
+        double[] sel = new double[nf];
+        for (int f = 0; f < nf; f++) {
+            fm[f] = filters.get(f).slotMask();
+            sel[f] = filters.get(f).selectivity();
+        }
+        long placed = 0; // filters, as a mask over filter indexes (at most 64 filters per pattern: more are checked at the end)
+        int[] filtersBefore = place(fm, placed, bound, bindable, n == 0);
+        placed |= maskOf(filtersBefore);
         int[] order = new int[n];
         int[][] after = new int[n][];
         double[] rowsAfter = new double[n];
-        boolean[] used = new boolean[n];
+        long used = 0;
         double rows = 1;
+        boolean[] boundArray = new boolean[cx.width()];
         for (int step = 0; step < n; step++) {
+            for (int s = 0; s < boundArray.length; s++) {
+                boundArray[s] = (bound & (1L << s)) != 0;
+            }
             int best = -1;
             double bestRows = 0;
             boolean bestJoins = false;
             int bestPreference = 0, bestNewVars = 0;
             for (int i = 0; i < n; i++) {
-                if (used[i]) {
+                if ((used & (1L << i)) != 0) {
                     continue;
                 }
                 QuadPatternIds p = patterns.get(i);
-                boolean[] next = bindAll(bound, p);
-                double fanout = Cardinality.fanout(p, base[i], bound, cx);
-                double r = rows * fanout * completedSelectivity(filters, placed, next);
+                long next = bound | pm[i];
+                double fanout = Cardinality.fanout(p, base[i], boundArray, cx);
+                double selectivity = 1;
+                boolean completes = false, feeds = false;
+                for (int f = 0; f < nf; f++) {
+                    if ((placed & (1L << f)) != 0) {
+                        continue;
+                    }
+                    boolean ready = (fm[f] & ~next) == 0;
+                    if (ready) {
+                        selectivity *= sel[f];
+                    }
+                    if (sel[f] < 1) {
+                        completes |= ready && (fm[f] & ~bound) != 0;
+                        feeds |= (fm[f] & pm[i] & ~bound) != 0;
+                    }
+                }
+                double r = rows * fanout * selectivity;
                 // No cross product while a pattern joining what is bound is left, unless it keeps at most one row.
-                boolean joins = step == 0 || connected(p, bound) || fanout <= 1;
-                int preference = completes(filters, placed, bound, next) ? 2 : feedsPending(filters, placed, bound, p) ? 1 : 0;
-                int newVars = newVariables(p, bound);
+                boolean joins = step == 0 || (pm[i] & bound) != 0 || fanout <= 1;
+                int preference = completes ? 2 : feeds ? 1 : 0;
+                int newVars = Long.bitCount(pm[i] & ~bound);
                 if (best < 0 || (joins && !bestJoins)
                         || (joins == bestJoins && (r * TIE < bestRows
                         || (r <= bestRows * TIE && better(preference, newVars, bestPreference, bestNewVars))))) {
@@ -84,115 +121,50 @@ final class JoinOrder {
                     bestNewVars = newVars;
                 }
             }
-            used[best] = true;
+            used |= 1L << best;
             order[step] = best;
-            bound = bindAll(bound, patterns.get(best));
+            bound |= pm[best];
             rows = Math.max(bestRows, 1e-3);
             rowsAfter[step] = bestRows;
-            after[step] = place(filters, placed, bound, bindable, step == n - 1);
+            after[step] = place(fm, placed, bound, bindable, step == n - 1);
+            placed |= maskOf(after[step]);
         }
         return new JoinOrder(order, filtersBefore, after, rowsAfter);
-    }
-
-    private static boolean connected(QuadPatternIds p, boolean[] bound) {
-        for (int pos = 0; pos < 4; pos++) {
-            if (p.isJoinBound(pos, bound)) {
-                return true;
-            }
-        }
-        return false;
     }
 
     private static boolean better(int preference, int newVars, int bestPreference, int bestNewVars) {
         return preference > bestPreference || (preference == bestPreference && newVars < bestNewVars);
     }
 
-    private static boolean[] bindAll(boolean[] bound, QuadPatternIds p) {
-        boolean[] next = bound.clone();
-        for (int slot : p.slots) {
-            if (slot != QuadPatternIds.CONSTANT) {
-                next[slot] = true;
-            }
-        }
-        return next;
-    }
-
     /**
-     * The filters not yet placed whose variables are all bound (or can never be bound by
-     * this pattern: they are checked at the end, with those variables unbound, as SPARQL
-     * says); marks them placed.
+     * The filters not yet placed whose variables are all bound, or (at the last level) can
+     * never be bound by this pattern: those are checked at the end, with those variables
+     * unbound, as SPARQL says.
      */
-    private static int[] place(List<RowExpr> filters, boolean[] placed, boolean[] bound, boolean[] bindable,
-                               boolean last) {
-        List<Integer> now = new ArrayList<>();
-        for (int f = 0; f < filters.size(); f++) {
-            if (!placed[f] && ready(filters.get(f), bound, bindable, last)) {
-                placed[f] = true;
-                now.add(f);
-            }
-        }
-        return now.stream().mapToInt(Integer::intValue).toArray();
-    }
-
-    private static boolean ready(RowExpr f, boolean[] bound, boolean[] bindable, boolean last) {
-        for (int slot : f.slots()) {
-            if (!bound[slot] && (bindable[slot] || !last)) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    private static double completedSelectivity(List<RowExpr> filters, boolean[] placed, boolean[] next) {
-        double s = 1;
-        for (int f = 0; f < filters.size(); f++) {
-            if (!placed[f] && allBound(filters.get(f), next)) {
-                s *= filters.get(f).selectivity();
-            }
-        }
-        return s;
-    }
-
-    private static boolean completes(List<RowExpr> filters, boolean[] placed, boolean[] bound, boolean[] next) {
-        for (int f = 0; f < filters.size(); f++) {
-            if (!placed[f] && !allBound(filters.get(f), bound) && allBound(filters.get(f), next)
-                    && filters.get(f).selectivity() < 1) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    private static boolean feedsPending(List<RowExpr> filters, boolean[] placed, boolean[] bound, QuadPatternIds p) {
-        for (int f = 0; f < filters.size(); f++) {
-            if (placed[f] || filters.get(f).selectivity() >= 1) {
-                continue;
-            }
-            for (int slot : filters.get(f).slots()) {
-                if (!bound[slot] && Arrays.stream(p.slots).anyMatch(s -> s == slot)) {
-                    return true;
+    private static int[] place(long[] fm, long placed, long bound, long bindable, boolean last) {
+        int count = 0;
+        int[] now = null;
+        for (int f = 0; f < fm.length; f++) {
+            if ((placed & (1L << f)) == 0 && ready(fm[f], bound, bindable, last)) {
+                if (now == null) {
+                    now = new int[fm.length];
                 }
+                now[count++] = f;
             }
         }
-        return false;
+        return now == null ? NONE : java.util.Arrays.copyOf(now, count);
     }
 
-    private static boolean allBound(RowExpr f, boolean[] bound) {
-        for (int slot : f.slots()) {
-            if (!bound[slot]) {
-                return false;
-            }
-        }
-        return true;
+    private static boolean ready(long filter, long bound, long bindable, boolean last) {
+        long missing = filter & ~bound;
+        return missing == 0 || (last && (missing & bindable) == 0);
     }
 
-    private static int newVariables(QuadPatternIds p, boolean[] bound) {
-        int n = 0;
-        for (int slot : p.slots) {
-            if (slot != QuadPatternIds.CONSTANT && !bound[slot]) {
-                n++;
-            }
+    private static long maskOf(int[] filters) {
+        long m = 0;
+        for (int f : filters) {
+            m |= 1L << f;
         }
-        return n;
+        return m;
     }
 }

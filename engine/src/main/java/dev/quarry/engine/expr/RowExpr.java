@@ -54,6 +54,23 @@ public abstract class RowExpr {
     /** The slots this expression reads. */
     public abstract int[] slots();
 
+    private long slotMask = -1;
+
+    /**
+     * The slots this expression reads as a bit mask (slot {@code i} is bit {@code i});
+     * computed once. Plans have at most 64 slots (wider queries run on ARQ).
+     */
+    public final long slotMask() {
+        if (slotMask == -1) {
+            long m = 0;
+            for (int s : slots()) {
+                m |= 1L << s;
+            }
+            slotMask = m;
+        }
+        return slotMask;
+    }
+
     /**
      * The share of rows a FILTER on this expression is guessed to keep, for join ordering
      * (QLever's guesses: 1/100 for equality, 1/4 for a range bound, 1 for inequality).

@@ -86,6 +86,9 @@ public final class PlanCompiler {
     public static PlanNode compile(Op op, ExecContext cx, Context context) {
         PlanCompiler c = new PlanCompiler(cx, context);
         PlanNode plan = c.compile(op);
+        if (c.slots.size() > 64) {
+            throw new Unsupported("more than 64 variables");
+        }
         cx.setVars(c.slots.vars());
         return plan;
     }
@@ -141,6 +144,9 @@ public final class PlanCompiler {
             }
         }
         List<RowExpr> fs = exprs.compileConjuncts(filters);
+        if (patterns.size() > 64 || fs.size() > 64) {
+            throw new Unsupported("a basic graph pattern of more than 64 patterns or filters");
+        }
         return new BgpNode(patterns, fs, empty);
     }
 
@@ -207,10 +213,24 @@ public final class PlanCompiler {
     private PlanNode join(Op left, Op right) {
         PlanNode l = compile(left);
         PlanNode r = compile(right);
-        if (JoinClassifier.isLinear(left, right)) {
+        if (JoinClassifier.isLinear(left, right) && shareVariables(left, right)) {
             return new LateralJoinNode(l, r, false, List.of());
         }
         return new HashJoinNode(l, r, false, List.of());
+    }
+
+    /**
+     * Whether the right side mentions a variable the left binds: otherwise running it once
+     * per left row (a nested loop) only repeats the same rows, and it runs once instead.
+     */
+    private static boolean shareVariables(Op left, Op right) {
+        Set<Var> l = OpVars.visibleVars(left);
+        for (Var v : OpVars.mentionedVars(right)) {
+            if (l.contains(v)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private PlanNode sequence(List<Op> elements) {
@@ -226,7 +246,7 @@ public final class PlanCompiler {
         PlanNode l = compile(left);
         PlanNode r = compile(right);
         List<RowExpr> cond = condition == null ? List.of() : exprs.compileConjuncts(condition);
-        if (LeftJoinClassifier.isLinear(left, right)) {
+        if (LeftJoinClassifier.isLinear(left, right) && shareVariables(left, right)) {
             return new LateralJoinNode(l, r, true, cond);
         }
         return new HashJoinNode(l, r, true, cond);

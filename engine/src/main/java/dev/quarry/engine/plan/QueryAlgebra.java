@@ -20,6 +20,9 @@ public final class QueryAlgebra {
     private QueryAlgebra() {}
 
     public static Op of(Query query) {
+        if (query.getQueryPattern() == null) {
+            query.setQueryPattern(new org.apache.jena.sparql.syntax.ElementGroup()); // DESCRIBE <iri>, as ARQ does
+        }
         return prepare(Algebra.compile(query));
     }
 

@@ -6,7 +6,6 @@ import java.util.Locale;
 import org.apache.jena.datatypes.xsd.XSDDatatype;
 import org.apache.jena.graph.Node;
 import org.apache.jena.graph.NodeFactory;
-import org.apache.jena.sparql.util.FmtUtils;
 import org.apache.jena.vocabulary.RDF;
 
 /**
@@ -87,9 +86,20 @@ public final class QueryShape {
     private static String write(Node n, Kind kind, String original) {
         return switch (kind) {
             case IRI -> "<" + n.getURI() + ">";
-            case LITERAL -> FmtUtils.stringForNode(n);
+            case LITERAL -> literal(n);
             case INTEGER, DECIMAL, DOUBLE -> n.getLiteralLexicalForm();
         };
+    }
+
+    /** A stand-in literal (plain ASCII lexical form) in full syntax: no prefix needed. */
+    private static String literal(Node n) {
+        String lang = n.getLiteralLanguage();
+        String quoted = "\"" + n.getLiteralLexicalForm() + "\"";
+        if (lang != null && !lang.isEmpty()) {
+            return quoted + "@" + lang;
+        }
+        String dt = n.getLiteralDatatypeURI();
+        return dt.equals(XSDDatatype.XSDstring.getURI()) ? quoted : quoted + "^^<" + dt + ">";
     }
 
     // ------------------------------------------------------------------ tokenizer

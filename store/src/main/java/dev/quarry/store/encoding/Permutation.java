@@ -17,6 +17,9 @@ public enum Permutation {
 
     public static final int S = 0, P = 1, O = 2, G = 3;
 
+    /** {@link #values()} without a copy per call (it is called per index seek). */
+    private static final Permutation[] ALL = values();
+
     private final byte tag;
     private final int[] order;
 
@@ -63,7 +66,7 @@ public enum Permutation {
         Permutation best = SPOG;
         int bestLen = -1;
         int bestSteady = -1;
-        for (Permutation p : values()) {
+        for (Permutation p : ALL) {
             int len = p.boundPrefix(pattern);
             int steady = p.steadyPrefix(pattern, varying);
             if (len > bestLen || (len == bestLen && steady > bestSteady)) {
