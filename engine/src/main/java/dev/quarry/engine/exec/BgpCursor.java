@@ -32,6 +32,9 @@ final class BgpCursor implements RowCursor {
     /** The input slots bound when the current plan was made. */
     private long plannedFor = -1;
     private JoinOrder plan;
+    /** Per level, the slots that identify a row after it when rows differing elsewhere are duplicates; 0 for no check. */
+    private long[] dedupKey;
+    private java.util.Set<DedupKey>[] seen;
     private int level;
     private boolean done = true;
 
@@ -66,7 +69,71 @@ final class BgpCursor implements RowCursor {
         }
         level = 0;
         if (!done) {
+            for (java.util.Set<DedupKey> set : seen) {
+                if (set != null) {
+                    set.clear();
+                }
+            }
             seek(0);
+        }
+    }
+
+    /**
+     * Where rows can be deduplicated (a DISTINCT above): after a level at which a bound slot
+     * stops being needed (not read by a later pattern, a later filter, or above), on the
+     * slots still needed.
+     */
+    @SuppressWarnings("unchecked")
+    private void planDedup(long boundAtStart) {
+        dedupKey = new long[n];
+        seen = new java.util.Set[n];
+        if (!node.distinct) {
+            return;
+        }
+        long[] liveAfter = new long[n];
+        long live = node.needed;
+        for (int k = n - 1; k >= 0; k--) {
+            liveAfter[k] = live;
+            live |= JoinOrder.mask(patterns.get(plan.order[k]));
+            for (int f : plan.filtersAfter[k]) {
+                live |= filters.get(f).slotMask();
+            }
+        }
+        long bound = boundAtStart;
+        long dead = 0;
+        for (int k = 0; k < n; k++) {
+            bound |= JoinOrder.mask(patterns.get(plan.order[k]));
+            long nowDead = bound & ~liveAfter[k];
+            if ((nowDead & ~dead) != 0 && k < n - 1) {
+                dedupKey[k] = bound & liveAfter[k];
+                seen[k] = new java.util.HashSet<>();
+            }
+            dead = nowDead;
+        }
+    }
+
+    /** The values of some slots of a row, as a hash key. */
+    private static final class DedupKey {
+        private final long[] values;
+        private final int hash;
+
+        DedupKey(long[] row, long mask) {
+            values = new long[Long.bitCount(mask)];
+            int j = 0;
+            for (long m = mask; m != 0; m &= m - 1) {
+                values[j++] = row[Long.numberOfTrailingZeros(m)];
+            }
+            hash = java.util.Arrays.hashCode(values);
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof DedupKey k && java.util.Arrays.equals(values, k.values);
+        }
+
+        @Override
+        public int hashCode() {
+            return hash;
         }
     }
 
@@ -79,6 +146,7 @@ final class BgpCursor implements RowCursor {
         }
         plan = JoinOrder.plan(patterns, base, filters, bound, cx);
         plannedFor = bound;
+        planDedup(bound);
         if (cx.explaining()) {
             cx.note(node, describeOrder());
         }
@@ -101,6 +169,9 @@ final class BgpCursor implements RowCursor {
             }
             if (!pass(plan.filtersAfter[level], rows[level + 1])) {
                 continue;
+            }
+            if (dedupKey[level] != 0 && !seen[level].add(new DedupKey(rows[level + 1], dedupKey[level]))) {
+                continue; // differs from a row already produced only in slots nothing reads any more
             }
             if (level == n - 1) {
                 return true;
@@ -201,11 +272,22 @@ final class BgpCursor implements RowCursor {
             QuadPatternIds p = patterns.get(plan.order[k]);
             lines.add(String.format(Locale.ROOT, "%d. %s  [%s; est. %s rows after; %d alone]", k + 1, p.text(),
                     index(p, k), Explain.number(plan.rowsAfter[k]), base[plan.order[k]]));
+            if (dedupKey != null && dedupKey[k] != 0) {
+                lines.add("     distinct on " + varsOf(dedupKey[k]) + " (the rest is not needed any more)");
+            }
             for (int f : plan.filtersAfter[k]) {
                 lines.add("     filter " + filters.get(f));
             }
         }
         return lines;
+    }
+
+    private String varsOf(long mask) {
+        java.util.List<String> names = new ArrayList<>();
+        for (long m = mask; m != 0; m &= m - 1) {
+            names.add(cx.vars()[Long.numberOfTrailingZeros(m)].toString());
+        }
+        return names.toString();
     }
 
     /** The index the level scans and how many of its key positions are fixed, e.g. "POSG prefix 2". */

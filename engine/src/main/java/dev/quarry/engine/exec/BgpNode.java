@@ -15,11 +15,27 @@ public final class BgpNode extends PlanNode {
     final List<RowExpr> filters;
     /** A constant of the pattern is not in the store: no solution, no scan. */
     final boolean empty;
+    /** Only distinct combinations of {@link #needed} matter above (see {@code Needs}). */
+    final boolean distinct;
+    /** The slots the operators above read (a bit mask). */
+    final long needed;
 
+    /** A BGP whose every row counts (no DISTINCT above). */
     public BgpNode(List<QuadPatternIds> patterns, List<RowExpr> filters, boolean empty) {
+        this(patterns, filters, empty, false, 0);
+    }
+
+    /**
+     * {@code distinct}: only the distinct combinations of the {@code needed} slots matter
+     * above, so rows that differ only in slots nothing reads any more are dropped as soon as
+     * those slots are bound (a DISTINCT pushed down).
+     */
+    public BgpNode(List<QuadPatternIds> patterns, List<RowExpr> filters, boolean empty, boolean distinct, long needed) {
         this.patterns = List.copyOf(patterns);
         this.filters = List.copyOf(filters);
         this.empty = empty;
+        this.distinct = distinct;
+        this.needed = needed;
     }
 
     @Override

@@ -55,6 +55,7 @@ import org.apache.jena.sparql.engine.main.JoinClassifier;
 import org.apache.jena.sparql.engine.main.LeftJoinClassifier;
 import org.apache.jena.sparql.expr.Expr;
 import org.apache.jena.sparql.expr.ExprList;
+import org.apache.jena.sparql.expr.ExprVars;
 import org.apache.jena.sparql.util.Context;
 
 /**
@@ -73,6 +74,8 @@ public final class PlanCompiler {
     private final ExprCompiler exprs;
     /** The graph of the patterns being compiled: null for the default graph, else a constant or a variable. */
     private Node graph;
+    /** What the operators above the one being compiled need of its rows. */
+    private Needs needs = Needs.ALL;
 
     private final org.apache.jena.sparql.pfunction.PropertyFunctionRegistry propertyFunctions;
 
@@ -93,6 +96,17 @@ public final class PlanCompiler {
         return plan;
     }
 
+    /** Compiles {@code op} for operators above that need {@code n} of its rows. */
+    private PlanNode compile(Op op, Needs n) {
+        Needs outer = needs;
+        needs = n;
+        try {
+            return compile(op);
+        } finally {
+            needs = outer;
+        }
+    }
+
     private PlanNode compile(Op op) {
         return switch (op) {
             case OpBGP bgp -> bgp(bgp, List.of());
@@ -106,11 +120,12 @@ public final class PlanCompiler {
             case OpGraph g -> graph(g);
             case OpExtend e -> extend(e);
             case OpProject p -> project(p);
-            case OpDistinct d -> new DistinctNode(compile(d.getSubOp()), false);
-            case OpReduced r -> new DistinctNode(compile(r.getSubOp()), true);
+            case OpDistinct d -> new DistinctNode(compile(d.getSubOp(), Needs.distinct(OpVars.visibleVars(d.getSubOp()))), false);
+            case OpReduced r -> new DistinctNode(compile(r.getSubOp(), Needs.distinct(OpVars.visibleVars(r.getSubOp()))), true);
             case OpSlice s -> slice(s);
             case OpOrder o -> order(o, -1);
-            case OpTopN t -> new OrderNode(compile(t.getSubOp()), sortKeys(t.getConditions()), t.getLimit());
+            case OpTopN t -> new OrderNode(compile(t.getSubOp(), needs.plus(sortVars(t.getConditions()))),
+                    sortKeys(t.getConditions()), t.getLimit());
             case OpTable t -> table(t);
             case OpLabel l -> compile(l.getSubOp());
             case OpNull n -> new TableNode(new int[0], List.of());
@@ -125,7 +140,7 @@ public final class PlanCompiler {
         if (sub instanceof OpBGP bgp) {
             return bgp(bgp, f.getExprs().getList());
         }
-        PlanNode child = compile(sub);
+        PlanNode child = compile(sub, needs.plus(ExprVars.getVarsMentioned(f.getExprs())));
         return new FilterNode(child, exprs.compileConjuncts(f.getExprs()));
     }
 
@@ -147,7 +162,18 @@ public final class PlanCompiler {
         if (patterns.size() > 64 || fs.size() > 64) {
             throw new Unsupported("a basic graph pattern of more than 64 patterns or filters");
         }
-        return new BgpNode(patterns, fs, empty);
+        return new BgpNode(patterns, fs, empty, needs.distinct(), mask(needs.vars()));
+    }
+
+    private long mask(Set<Var> vars) {
+        long m = 0;
+        for (Var v : vars) {
+            int slot = slots.slot(v);
+            if (slot < 64) {
+                m |= 1L << slot;
+            }
+        }
+        return m;
     }
 
     /** The pattern in ids; null if a constant is not in the store (no match). */
@@ -202,7 +228,7 @@ public final class PlanCompiler {
         Node outer = graph;
         graph = node;
         try {
-            return compile(g.getSubOp());
+            return compile(g.getSubOp(), node.isVariable() ? needs.plus(Set.of(Var.alloc(node))) : needs);
         } finally {
             graph = outer;
         }
@@ -211,8 +237,8 @@ public final class PlanCompiler {
     // ------------------------------------------------------------------ joins
 
     private PlanNode join(Op left, Op right) {
-        PlanNode l = compile(left);
-        PlanNode r = compile(right);
+        PlanNode l = compile(left, needs.plus(OpVars.mentionedVars(right)));
+        PlanNode r = compile(right, needs.plus(OpVars.mentionedVars(left)));
         if (JoinClassifier.isLinear(left, right) && shareVariables(left, right)) {
             return new LateralJoinNode(l, r, false, List.of());
         }
@@ -235,16 +261,17 @@ public final class PlanCompiler {
 
     private PlanNode sequence(List<Op> elements) {
         Iterator<Op> it = elements.iterator();
-        PlanNode plan = compile(it.next());
+        PlanNode plan = compile(it.next(), Needs.ALL);
         while (it.hasNext()) {
-            plan = new LateralJoinNode(plan, compile(it.next()), false, List.of());
+            plan = new LateralJoinNode(plan, compile(it.next(), Needs.ALL), false, List.of());
         }
         return plan;
     }
 
     private PlanNode leftJoin(Op left, Op right, ExprList condition) {
-        PlanNode l = compile(left);
-        PlanNode r = compile(right);
+        Set<Var> conditionVars = condition == null ? Set.of() : ExprVars.getVarsMentioned(condition);
+        PlanNode l = compile(left, needs.plus(OpVars.mentionedVars(right)).plus(conditionVars));
+        PlanNode r = compile(right, needs.plus(OpVars.mentionedVars(left)).plus(conditionVars));
         List<RowExpr> cond = condition == null ? List.of() : exprs.compileConjuncts(condition);
         if (LeftJoinClassifier.isLinear(left, right) && shareVariables(left, right)) {
             return new LateralJoinNode(l, r, true, cond);
@@ -268,10 +295,10 @@ public final class PlanCompiler {
     }
 
     private PlanNode minus(OpMinus m) {
-        PlanNode l = compile(m.getLeft());
-        PlanNode r = compile(m.getRight());
         Set<Var> common = OpVars.visibleVars(m.getLeft());
         common.retainAll(OpVars.visibleVars(m.getRight()));
+        PlanNode l = compile(m.getLeft(), needs.plus(common));
+        PlanNode r = compile(m.getRight(), Needs.distinct(common)); // only whether a compatible row exists
         return new MinusNode(l, r, slots.slots(common));
     }
 
@@ -285,7 +312,11 @@ public final class PlanCompiler {
             chain.add(0, x);
             op = x.getSubOp();
         }
-        PlanNode child = compile(op);
+        Set<Var> used = new java.util.HashSet<>();
+        for (OpExtend x : chain) {
+            x.getVarExprList().getExprs().values().forEach(ex -> used.addAll(ExprVars.getVarsMentioned(ex)));
+        }
+        PlanNode child = compile(op, needs.plus(used));
         List<ExtendNode.Assignment> as = new ArrayList<>();
         for (OpExtend x : chain) {
             VarExprList vel = x.getVarExprList();
@@ -297,7 +328,8 @@ public final class PlanCompiler {
     }
 
     private PlanNode project(OpProject p) {
-        PlanNode child = compile(p.getSubOp());
+        PlanNode child = compile(p.getSubOp(), needs.distinct() ? Needs.distinct(Set.copyOf(p.getVars()))
+                : Needs.ALL);
         Set<Var> hidden = new java.util.HashSet<>(OpVars.mentionedVars(p.getSubOp()));
         p.getVars().forEach(hidden::remove);
         return new ProjectNode(child, slots.slots(hidden), p.getVars().stream().map(Var::toString).toList());
@@ -306,14 +338,28 @@ public final class PlanCompiler {
     private PlanNode slice(OpSlice s) {
         long offset = Math.max(0, s.getStart());
         long length = s.getLength();
-        if (s.getSubOp() instanceof OpOrder o && length >= 0) {
-            return new SliceNode(order(o, offset + length), offset, length);
+        Needs outer = needs;
+        needs = Needs.ALL; // the rows under a LIMIT count, duplicates included
+        try {
+            if (s.getSubOp() instanceof OpOrder o && length >= 0) {
+                return new SliceNode(order(o, offset + length), offset, length);
+            }
+            return new SliceNode(compile(s.getSubOp()), offset, length);
+        } finally {
+            needs = outer;
         }
-        return new SliceNode(compile(s.getSubOp()), offset, length);
     }
 
     private PlanNode order(OpOrder o, long limit) {
-        return new OrderNode(compile(o.getSubOp()), sortKeys(o.getConditions()), limit);
+        return new OrderNode(compile(o.getSubOp(), needs.plus(sortVars(o.getConditions()))), sortKeys(o.getConditions()), limit);
+    }
+
+    private static Set<Var> sortVars(List<SortCondition> conditions) {
+        Set<Var> vars = new java.util.HashSet<>();
+        for (SortCondition sc : conditions) {
+            vars.addAll(ExprVars.getVarsMentioned(sc.getExpression()));
+        }
+        return vars;
     }
 
     private List<OrderNode.SortKey> sortKeys(List<SortCondition> conditions) {
