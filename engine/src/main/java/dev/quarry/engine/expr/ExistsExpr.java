@@ -7,7 +7,10 @@ import org.apache.jena.sparql.expr.NodeValue;
 
 /**
  * EXISTS / NOT EXISTS: the pattern evaluated with the row's bindings substituted (the
- * row is its input, as SPARQL 1.1 defines it); true at the first solution.
+ * row is its input, as SPARQL 1.1 defines it); true at the first solution. A variable bound
+ * to a blank node stands for that blank node, as a constant (SPARQL 1.1's wording makes it
+ * a variable of the pattern; ARQ is inconsistent there, and the SPARQL 1.2 work treats
+ * bound values as constants, as other engines do).
  */
 public final class ExistsExpr extends RowExpr {
     private final PlanNode pattern;

@@ -331,6 +331,7 @@ public final class PlanCompiler {
         PlanNode child = compile(p.getSubOp(), needs.distinct() ? Needs.distinct(Set.copyOf(p.getVars()))
                 : Needs.ALL);
         Set<Var> hidden = new java.util.HashSet<>(OpVars.mentionedVars(p.getSubOp()));
+        hidden.addAll(OpVars.visibleVars(p.getSubOp())); // BIND's variables are visible, not "mentioned"
         p.getVars().forEach(hidden::remove);
         return new ProjectNode(child, slots.slots(hidden), p.getVars().stream().map(Var::toString).toList());
     }
