@@ -32,6 +32,8 @@ final class BgpCursor implements RowCursor {
     /** The input slots bound when the current plan was made. */
     private long plannedFor = -1;
     private JoinOrder plan;
+    /** Under EXPLAIN: rows each level let through (after its filters), since the plan was made. */
+    private long[] levelRows;
     /** Per level, the slots that identify a row after it when rows differing elsewhere are duplicates; 0 for no check. */
     private long[] dedupKey;
     private java.util.Set<DedupKey>[] seen;
@@ -148,7 +150,8 @@ final class BgpCursor implements RowCursor {
         plannedFor = bound;
         planDedup(bound);
         if (cx.explaining()) {
-            cx.note(node, describeOrder());
+            levelRows = new long[n];
+            cx.note(node, this::describeOrder);
         }
     }
 
@@ -172,6 +175,9 @@ final class BgpCursor implements RowCursor {
             }
             if (dedupKey[level] != 0 && !seen[level].add(new DedupKey(rows[level + 1], dedupKey[level]))) {
                 continue; // differs from a row already produced only in slots nothing reads any more
+            }
+            if (levelRows != null) {
+                levelRows[level]++;
             }
             if (level == n - 1) {
                 return true;
@@ -270,8 +276,8 @@ final class BgpCursor implements RowCursor {
         }
         for (int k = 0; k < n; k++) {
             QuadPatternIds p = patterns.get(plan.order[k]);
-            lines.add(String.format(Locale.ROOT, "%d. %s  [%s; est. %s rows after; %d alone]", k + 1, p.text(),
-                    index(p, k), Explain.number(plan.rowsAfter[k]), base[plan.order[k]]));
+            lines.add(String.format(Locale.ROOT, "%d. %s  [%s; est. %s rows after, actual %d; %d alone]", k + 1,
+                    p.text(), index(p, k), Explain.number(plan.rowsAfter[k]), levelRows[k], base[plan.order[k]]));
             if (dedupKey != null && dedupKey[k] != 0) {
                 lines.add("     distinct on " + varsOf(dedupKey[k]) + " (the rest is not needed any more)");
             }

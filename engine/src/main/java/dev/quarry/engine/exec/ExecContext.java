@@ -240,10 +240,13 @@ public final class ExecContext {
         return profiles == null ? null : profiles.get(node);
     }
 
-    /** Records how a node ran (e.g. the join order it chose), for EXPLAIN; ignored when EXPLAIN is off. */
-    public void note(PlanNode node, List<String> lines) {
+    /**
+     * Records how a node ran (e.g. the join order it chose, rows per step), for EXPLAIN; the
+     * lines are made when the plan is rendered, after the run. Ignored when EXPLAIN is off.
+     */
+    public void note(PlanNode node, java.util.function.Supplier<List<String>> lines) {
         if (profiles != null) {
-            profiles.computeIfAbsent(node, n -> new Profile()).notes = List.copyOf(lines);
+            profiles.computeIfAbsent(node, n -> new Profile()).notes = lines;
         }
     }
 
@@ -252,6 +255,6 @@ public final class ExecContext {
         public long starts;
         public long rows;
         public long nanos;
-        public List<String> notes = List.of();
+        public java.util.function.Supplier<List<String>> notes = List::of;
     }
 }

@@ -27,8 +27,10 @@ public final class Explain {
             sb.append(String.format(Locale.ROOT, "  (rows %d, started %d, %.3f ms)", p.rows, p.starts, p.nanos / 1e6));
         }
         sb.append('\n');
-        List<String> notes = p != null && !p.notes.isEmpty() ? p.notes
-                : node instanceof BgpNode b ? b.details() : List.of();
+        List<String> notes = p != null ? p.notes.get() : List.of();
+        if (notes.isEmpty() && node instanceof BgpNode b) {
+            notes = b.details();
+        }
         for (String line : notes) {
             sb.append(indent).append("    ").append(line).append('\n');
         }
