@@ -1,11 +1,9 @@
 package dev.quarry.engine.expr;
 
 import dev.quarry.engine.exec.ExecContext;
-import org.apache.jena.sparql.expr.ExprEvalException;
-import org.apache.jena.sparql.expr.NodeValue;
 
 /** {@code a && b} in SPARQL's three-valued logic (false wins over an error). */
-public final class AndExpr extends RowExpr {
+public final class AndExpr extends BooleanExpr {
     private final RowExpr a, b;
 
     public AndExpr(RowExpr a, RowExpr b) {
@@ -26,14 +24,6 @@ public final class AndExpr extends RowExpr {
         return x == TRUE && y == TRUE ? TRUE : ERROR;
     }
 
-    @Override
-    public NodeValue eval(long[] row, ExecContext cx) {
-        int r = test(row, cx);
-        if (r == ERROR) {
-            throw new ExprEvalException("error in &&");
-        }
-        return NodeValue.booleanReturn(r == TRUE);
-    }
 
     @Override
     public int[] slots() {

@@ -2,8 +2,6 @@ package dev.quarry.engine.expr;
 
 import dev.quarry.engine.exec.ExecContext;
 import dev.quarry.store.encoding.TermId;
-import org.apache.jena.sparql.expr.ExprEvalException;
-import org.apache.jena.sparql.expr.NodeValue;
 
 /**
  * {@code =, !=, <, <=, >, >=}. Answered on ids where that is exactly SPARQL's answer:
@@ -12,7 +10,7 @@ import org.apache.jena.sparql.expr.NodeValue;
  * arithmetic compare as longs; other inline numbers, booleans and dates by
  * {@link InlineValues}. Everything else goes to ARQ ({@code general}).
  */
-public final class CompareExpr extends RowExpr {
+public final class CompareExpr extends BooleanExpr {
     /** The comparison operators. */
     public enum Op {
         EQ("="), NE("!="), LT("<"), LE("<="), GT(">"), GE(">=");
@@ -79,14 +77,6 @@ public final class CompareExpr extends RowExpr {
         return general.test(row, cx);
     }
 
-    @Override
-    public NodeValue eval(long[] row, ExecContext cx) {
-        int r = test(row, cx);
-        if (r == ERROR) {
-            throw new ExprEvalException("comparison error");
-        }
-        return NodeValue.booleanReturn(r == TRUE);
-    }
 
     @Override
     public int[] slots() {

@@ -1,11 +1,9 @@
 package dev.quarry.engine.expr;
 
 import dev.quarry.engine.exec.ExecContext;
-import org.apache.jena.sparql.expr.ExprEvalException;
-import org.apache.jena.sparql.expr.NodeValue;
 
 /** {@code !a}: an error stays an error. */
-public final class NotExpr extends RowExpr {
+public final class NotExpr extends BooleanExpr {
     private final RowExpr a;
 
     public NotExpr(RowExpr a) {
@@ -18,14 +16,6 @@ public final class NotExpr extends RowExpr {
         return x == ERROR ? ERROR : (x == TRUE ? FALSE : TRUE);
     }
 
-    @Override
-    public NodeValue eval(long[] row, ExecContext cx) {
-        int r = test(row, cx);
-        if (r == ERROR) {
-            throw new ExprEvalException("error in !");
-        }
-        return NodeValue.booleanReturn(r == TRUE);
-    }
 
     @Override
     public int[] slots() {

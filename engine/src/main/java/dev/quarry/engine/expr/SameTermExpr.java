@@ -2,11 +2,9 @@ package dev.quarry.engine.expr;
 
 import dev.quarry.engine.exec.ExecContext;
 import dev.quarry.store.encoding.TermId;
-import org.apache.jena.sparql.expr.ExprEvalException;
-import org.apache.jena.sparql.expr.NodeValue;
 
 /** sameTerm(a, b): id equality, since equal terms have equal ids in a query. */
-public final class SameTermExpr extends RowExpr {
+public final class SameTermExpr extends BooleanExpr {
     private final RowExpr a, b;
 
     public SameTermExpr(RowExpr a, RowExpr b) {
@@ -23,14 +21,6 @@ public final class SameTermExpr extends RowExpr {
         return x == y ? TRUE : FALSE;
     }
 
-    @Override
-    public NodeValue eval(long[] row, ExecContext cx) {
-        int r = test(row, cx);
-        if (r == ERROR) {
-            throw new ExprEvalException("sameTerm: unbound argument");
-        }
-        return NodeValue.booleanReturn(r == TRUE);
-    }
 
     @Override
     public int[] slots() {
