@@ -1,6 +1,7 @@
 package dev.quarry.engine;
 
 import dev.quarry.engine.arq.IdQueryEngineFactory;
+import dev.quarry.engine.arq.QueryExplainer;
 import dev.quarry.engine.exec.ExecContext;
 import dev.quarry.engine.exec.PlanNode;
 import dev.quarry.engine.plan.PlanCompiler;
@@ -65,13 +66,8 @@ public final class SparqlEngine {
     }
 
     private QueryRun idLevel(Prepared prepared, QuadReader reader, Options options) {
-        Context context = Context.setupContextForDataset(ARQ.getContext().copy(), dataset);
-        Context.setCurrentDateTime(context);
-        context.set(ARQ.httpServiceAllowed, options.serviceAllowed());
-        ExecutionContext execCxt = ExecutionContext.create(dataset, context);
-        long deadline = options.timeoutMillis() > 0
-                ? System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(options.timeoutMillis()) : 0;
-        ExecContext cx = new ExecContext(reader, execCxt, null, deadline == 0 ? 0 : deadline);
+        Context context = context(options);
+        ExecContext cx = execContext(reader, context, options);
         Op op = prepared.op();
         try {
             PlanNode plan = PlanCompiler.compile(op, cx, context);
@@ -82,6 +78,35 @@ public final class SparqlEngine {
             cx.close();
             return null;
         }
+    }
+
+    /**
+     * EXPLAIN: the plan of {@code prepared} as the id-level engine runs it, executed to the
+     * end in the calling thread's read transaction with rows and times per operator; or,
+     * for a query it does not execute, why, and ARQ's algebra. The time limit of
+     * {@code options} applies (QueryCancelledException).
+     */
+    public String explain(Prepared prepared, Options options) {
+        QuadReader reader = dataset.transactionReader();
+        Query query = prepared.query();
+        if (query.hasDatasetDescription()) {
+            return QueryExplainer.explainInTransaction(dataset, prepared.parsedQuery());
+        }
+        Context context = context(options);
+        return QueryExplainer.explain(execContext(reader, context, options), prepared.op(), query, context);
+    }
+
+    private Context context(Options options) {
+        Context context = Context.setupContextForDataset(ARQ.getContext().copy(), dataset);
+        Context.setCurrentDateTime(context);
+        context.set(ARQ.httpServiceAllowed, options.serviceAllowed());
+        return context;
+    }
+
+    private ExecContext execContext(QuadReader reader, Context context, Options options) {
+        long deadline = options.timeoutMillis() > 0
+                ? System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(options.timeoutMillis()) : 0;
+        return new ExecContext(reader, ExecutionContext.create(dataset, context), null, deadline);
     }
 
     /** Runs {@code query} on ARQ over {@code target} (e.g. a dataset the protocol's graph parameters describe). */

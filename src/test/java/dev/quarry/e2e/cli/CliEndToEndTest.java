@@ -128,6 +128,17 @@ class CliEndToEndTest {
     }
 
     @Test
+    @Order(2)
+    void explainPrintsTheExecutedPlanWithIndexesAndActualRows() throws Exception {
+        QuarryCli.Run plan = quarry.run("query", "--store", store.toString(), "--explain", "-f", query("who-wrote-what.rq"));
+        assertEquals(0, plan.exit(), plan.err());
+        assertTrue(plan.out().startsWith("engine: id-level"), plan.out());
+        assertTrue(plan.out().contains("<http://schema.org/author>"), plan.out());
+        assertTrue(plan.out().matches("(?s).*\\[G[SPO]{3} prefix \\d.*"), "no index and key prefix:\n" + plan.out());
+        assertTrue(plan.out().matches("(?s).*\\(rows \\d+, started \\d+, [0-9.]+ ms\\).*"), "no actual rows and time:\n" + plan.out());
+    }
+
+    @Test
     @Order(3)
     void unicodeAskAndConstruct() throws Exception {
         QuarryCli.Run ru = quarry.run("query", "--store", store.toString(), "--format", "csv",

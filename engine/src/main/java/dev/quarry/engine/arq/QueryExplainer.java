@@ -7,7 +7,6 @@ import dev.quarry.engine.exec.RowCursor;
 import dev.quarry.engine.plan.PlanCompiler;
 import dev.quarry.engine.plan.QueryAlgebra;
 import dev.quarry.engine.plan.Unsupported;
-import dev.quarry.store.QuadReader;
 import dev.quarry.store.arq.QuarryDatasetGraph;
 import java.util.Locale;
 import org.apache.jena.query.Query;
@@ -35,17 +34,23 @@ public final class QueryExplainer {
         }
     }
 
-    /** As {@link #explain}, in the calling thread's read transaction. */
+    /** As {@link #explain}, in the calling thread's read transaction, without a time limit. */
     public static String explainInTransaction(QuarryDatasetGraph dsg, Query query) {
-        QuadReader reader = dsg.transactionReader();
         if (query.hasDatasetDescription()) {
             return fallback(query, "FROM / FROM NAMED");
         }
-        Op op = QueryAlgebra.of(query);
         Context context = Context.setupContextForDataset(null, dsg);
         Context.setCurrentDateTime(context);
-        ExecutionContext execCxt = ExecutionContext.create(dsg, context);
-        ExecContext cx = new ExecContext(reader, execCxt, null, 0);
+        ExecContext cx = new ExecContext(dsg.transactionReader(), ExecutionContext.create(dsg, context), null, 0);
+        return explain(cx, QueryAlgebra.of(query), query, context);
+    }
+
+    /**
+     * Plans {@code op} (the algebra of {@code query}) in {@code cx}, runs it to the end with
+     * profiling on, and closes {@code cx}. A cancel or deadline of {@code cx} ends the run
+     * with ARQ's QueryCancelledException, as an execution would.
+     */
+    public static String explain(ExecContext cx, Op op, Query query, Context context) {
         cx.enableProfiling();
         try {
             long t0 = System.nanoTime();

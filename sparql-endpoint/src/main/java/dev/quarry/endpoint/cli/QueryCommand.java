@@ -1,5 +1,6 @@
 package dev.quarry.endpoint.cli;
 
+import dev.quarry.engine.arq.QueryExplainer;
 import dev.quarry.store.QuadStore;
 import dev.quarry.store.arq.QuarryDatasetGraph;
 import java.nio.file.Path;
@@ -38,10 +39,19 @@ final class QueryCommand implements Callable<Integer> {
                     + " turtle, ntriples, nquads or trig for CONSTRUCT and DESCRIBE (default turtle).")
     ResultFormat format;
 
+    @Option(names = "--explain",
+            description = "Print the executed plan instead of the result: each operator with the index and key"
+                    + " it reads, estimated and actual rows and time (the query runs to the end).")
+    boolean explain;
+
     @Override
     public Integer call() throws Exception {
         Query query = SparqlInput.of(spec.commandLine(), "query", text, file).parseQuery();
         try (QuadStore qs = store.openExisting(true)) {
+            if (explain) {
+                System.out.print(QueryExplainer.explain(new QuarryDatasetGraph(qs), query));
+                return Main.OK;
+            }
             ResultFormat f = format != null ? format : QueryPrinter.defaultFor(query);
             QueryPrinter.print(new QuarryDatasetGraph(qs), query, f, System.out);
         }

@@ -54,15 +54,23 @@ final class QueryRunner {
                 query.isSelectType() || query.isAskType() ? ResultFormats.RESULTS : ResultFormats.GRAPHS);
         long timeoutMillis = timeoutMillis(ex, params);
         SparqlEngine.Options options = new SparqlEngine.Options(timeoutMillis, federation.enabled());
+        boolean explain = explain(params);
         try (QueryAdmission.Permit permit = admission.enter()) {
             dataset.begin(ReadWrite.READ);
             try {
                 long started = System.nanoTime();
                 BooleanSupplier cut = () -> ex.isCancelled()
                         || (timeoutMillis > 0 && System.nanoTime() - started >= TimeUnit.MILLISECONDS.toNanos(timeoutMillis));
-                try (QueryRun run = start(prepared, protocolDataset, options)) {
-                    ex.onCancel(run::cancel);
-                    execute(ex, run, format, cut);
+                try {
+                    if (explain) {
+                        ex.respond(HttpResponseStatus.OK, "text/plain; charset=utf-8",
+                                explainText(prepared, protocolDataset, options));
+                    } else {
+                        try (QueryRun run = start(prepared, protocolDataset, options)) {
+                            ex.onCancel(run::cancel);
+                            execute(ex, run, format, cut);
+                        }
+                    }
                 } catch (QueryCancelledException e) {
                     // After the first bytes, the dispatcher cuts the connection instead of answering.
                     if (ex.isCancelled()) {
@@ -96,6 +104,26 @@ final class QueryRunner {
         query.getGraphURIs().clear();
         query.getNamedGraphURIs().clear();
         return engine.startOnArq(query, DynamicDatasets.dynamicDataset(protocolDataset, dataset, false), options);
+    }
+
+    /** Whether the request asks for the plan ({@code explain=true}) instead of the result. */
+    private static boolean explain(ProtocolParams params) {
+        String e = params.single("explain");
+        if (e == null || e.equalsIgnoreCase("false") || e.equals("0")) {
+            return false;
+        }
+        if (e.isEmpty() || e.equalsIgnoreCase("true") || e.equals("1")) {
+            return true;
+        }
+        throw HttpError.badRequest("explain must be true or false, not '" + e + "'");
+    }
+
+    private String explainText(Prepared prepared, DatasetDescription protocolDataset, SparqlEngine.Options options) {
+        if (protocolDataset != null) {
+            return "engine: ARQ-based (the id-level engine does not execute: default-graph-uri / named-graph-uri)\n"
+                    + org.apache.jena.sparql.algebra.Algebra.optimize(org.apache.jena.sparql.algebra.Algebra.compile(prepared.parsedQuery()));
+        }
+        return engine.explain(prepared, options);
     }
 
     /** Writes a response body to an output stream. */

@@ -62,6 +62,31 @@ class SparqlProtocolTest {
     }
 
     @Test
+    void explainParameterAnswersTheExecutedPlanWithActualRows() {
+        String q = "SELECT ?s { ?s <urn:ex:p> ?o FILTER(?o != 3) }";
+        HttpResponse<String> r = f.post("/sparql", "application/x-www-form-urlencoded",
+                "query=" + enc(q) + "&explain=true");
+        assertEquals(200, r.statusCode(), r.body());
+        assertTrue(r.headers().firstValue("Content-Type").orElse("").startsWith("text/plain"));
+        assertTrue(r.body().startsWith("engine: id-level"), r.body());
+        assertTrue(r.body().contains("<urn:ex:p>"), r.body());
+        assertTrue(r.body().contains("rows 9,"), "the filter keeps 9 of 10 rows:\n" + r.body());
+    }
+
+    @Test
+    void explainOfAQueryTheIdEngineDoesNotRunSaysWhy() {
+        HttpResponse<String> r = f.get("/sparql?explain=true&query=" + enc(COUNT), null);
+        assertEquals(200, r.statusCode(), r.body());
+        assertTrue(r.body().startsWith("engine: ARQ-based"), r.body());
+    }
+
+    @Test
+    void explainParameterMustBeABoolean() {
+        HttpResponse<String> r = f.get("/sparql?explain=maybe&query=" + enc("ASK {}"), null);
+        assertEquals(400, r.statusCode(), r.body());
+    }
+
+    @Test
     void queryByPostForm() {
         assertEquals(10, count(f.post("/sparql", "application/x-www-form-urlencoded", "query=" + enc(COUNT))));
     }
