@@ -1,6 +1,7 @@
 package dev.quarry.loader;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.quarry.loader.testing.StoreContents;
 import dev.quarry.store.QuadStore;
@@ -9,6 +10,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Set;
 import java.util.Map;
 import org.apache.jena.graph.Node;
 import org.apache.jena.sparql.core.DatasetGraph;
@@ -18,7 +21,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Quads per predicate and per graph after bulk loads match a recount of the store, both when
  * the load counts them while merging GPOS (empty store) and while merging SPOG (non-empty
- * store, where only quads new to the store count).
+ * store, where only quads new to the store count); the planner's distinct subjects and
+ * objects per predicate are exact after a load into an empty store, an upper bound after
+ * one into a non-empty store, and exact again after {@code analyze()}.
  */
 class LoadStatisticsTest {
     @TempDir
@@ -44,9 +49,32 @@ class LoadStatisticsTest {
         try (QuadStore store = QuadStore.open(tmp.resolve("s"))) {
             BulkLoader.load(store, LoadOptions.of(a.toString()));
             assertMatchesRecount(store, 4);
+            assertEquals(distinctRecount(store), store.stats().distinctPerPredicate());
             BulkLoader.load(store, LoadOptions.of(b.toString()));
             assertMatchesRecount(store, 6);
+            Map<Node, StoreStats.DistinctCounts> exact = distinctRecount(store);
+            Map<Node, StoreStats.DistinctCounts> estimated = store.stats().distinctPerPredicate();
+            assertEquals(exact.keySet(), estimated.keySet());
+            exact.forEach((p, d) -> {
+                assertTrue(estimated.get(p).subjects() >= d.subjects() && estimated.get(p).objects() >= d.objects(),
+                        p + ": " + estimated.get(p) + " below the exact " + d);
+            });
+            store.analyze();
+            assertEquals(exact, store.stats().distinctPerPredicate());
         }
+    }
+
+    private static Map<Node, StoreStats.DistinctCounts> distinctRecount(QuadStore store) {
+        DatasetGraph copy = StoreContents.copy(store);
+        Map<Node, Set<Node>> subjects = new HashMap<>();
+        Map<Node, Set<Node>> objects = new HashMap<>();
+        copy.find().forEachRemaining(q -> {
+            subjects.computeIfAbsent(q.getPredicate(), k -> new HashSet<>()).add(q.getSubject());
+            objects.computeIfAbsent(q.getPredicate(), k -> new HashSet<>()).add(q.getObject());
+        });
+        Map<Node, StoreStats.DistinctCounts> out = new HashMap<>();
+        subjects.forEach((p, s) -> out.put(p, new StoreStats.DistinctCounts(s.size(), objects.get(p).size())));
+        return out;
     }
 
     private static void assertMatchesRecount(QuadStore store, long quads) {

@@ -32,6 +32,7 @@ public final class BulkSession implements AutoCloseable {
     private final AtomicInteger fileCounter = new AtomicInteger();
     private final Map<Long, Long> graphDelta = new HashMap<>();
     private final Map<Long, Long> predicateDelta = new HashMap<>();
+    private final Map<Long, long[]> distinctDelta = new HashMap<>();
     private final TreeMap<String, byte[]> feeds = new TreeMap<>();
     private long quadsDelta;
     private long termsDelta;
@@ -135,6 +136,17 @@ public final class BulkSession implements AutoCloseable {
         quadsDelta += n;
     }
 
+    /**
+     * Adds to the distinct subjects and objects of a predicate (the planner's statistics):
+     * the pairs new to this load, so exact for a load into an empty store and an upper
+     * bound otherwise (a pair may already be in the store with another third term).
+     */
+    public synchronized void countDistinct(long predicate, long subjects, long objects) {
+        long[] d = distinctDelta.computeIfAbsent(predicate, k -> new long[2]);
+        d[0] += subjects;
+        d[1] += objects;
+    }
+
     /** Adds to the count of new dictionary terms. */
     public synchronized void countTerms(long n) {
         termsDelta += n;
@@ -176,6 +188,15 @@ public final class BulkSession implements AutoCloseable {
         TreeMap<byte[], byte[]> stats = new TreeMap<>(Arrays::compareUnsigned);
         graphDelta.forEach((g, n) -> addCount(stats, KeyLayout.statKey(KeyLayout.STAT_GRAPH, g), n));
         predicateDelta.forEach((p, n) -> addCount(stats, KeyLayout.statKey(KeyLayout.STAT_PREDICATE, p), n));
+        distinctDelta.forEach((p, d) -> {
+            byte[] subjects = KeyLayout.statKey(KeyLayout.STAT_PREDICATE_SUBJECTS, p);
+            // A store loaded before distinct counts existed has the predicate without them: adding
+            // this load's pairs to nothing would mislead the planner (`quarry stats --analyze` computes them).
+            if (kv.get(subjects) != null || kv.get(KeyLayout.statKey(KeyLayout.STAT_PREDICATE, p)) == null) {
+                addCount(stats, subjects, d[0]);
+                addCount(stats, KeyLayout.statKey(KeyLayout.STAT_PREDICATE_OBJECTS, p), d[1]);
+            }
+        });
         addCount(stats, KeyLayout.statKey(KeyLayout.STAT_TOTAL, KeyLayout.TOTAL_QUADS), quadsDelta);
         addCount(stats, KeyLayout.statKey(KeyLayout.STAT_TOTAL, KeyLayout.TOTAL_TERMS), termsDelta);
         try (SstFileBuilder f = newFile("stats")) {

@@ -383,6 +383,8 @@ public final class QuadStore implements AutoCloseable {
     public StoreStats stats(ReadView view) {
         Map<Node, Long> graphs = new LinkedHashMap<>();
         Map<Node, Long> predicates = new LinkedHashMap<>();
+        Map<Node, Long> subjects = new LinkedHashMap<>();
+        Map<Node, Long> objects = new LinkedHashMap<>();
         long quads = 0, terms = 0;
         try (KvIterator it = view.snapshot().scan(new byte[] {KeyLayout.TAG_STAT})) {
             while (it.next()) {
@@ -393,6 +395,8 @@ public final class QuadStore implements AutoCloseable {
                     case KeyLayout.STAT_GRAPH -> graphs.put(
                             id == TermId.DEFAULT_GRAPH ? Quad.defaultGraphIRI : view.decode(id), n);
                     case KeyLayout.STAT_PREDICATE -> predicates.put(view.decode(id), n);
+                    case KeyLayout.STAT_PREDICATE_SUBJECTS -> subjects.put(view.decode(id), n);
+                    case KeyLayout.STAT_PREDICATE_OBJECTS -> objects.put(view.decode(id), n);
                     case KeyLayout.STAT_TOTAL -> {
                         if (id == KeyLayout.TOTAL_QUADS) {
                             quads = n;
@@ -404,7 +408,9 @@ public final class QuadStore implements AutoCloseable {
                 }
             }
         }
-        return new StoreStats(quads, terms, graphs, predicates);
+        Map<Node, StoreStats.DistinctCounts> distinct = new LinkedHashMap<>();
+        subjects.forEach((p, n) -> distinct.put(p, new StoreStats.DistinctCounts(n, objects.getOrDefault(p, 0L))));
+        return new StoreStats(quads, terms, graphs, predicates, distinct);
     }
 
     /**

@@ -10,5 +10,11 @@ import org.apache.jena.graph.Node;
  * @param terms          distinct terms in the dictionary (inlined literals are not counted)
  * @param quadsPerGraph  graph (Quad.defaultGraphIRI for the default graph) -> quads
  * @param quadsPerPredicate predicate -> quads
+ * @param distinctPerPredicate predicate -> {distinct subjects, distinct objects}, for the
+ *                       predicates whose distinct counts the store keeps (the planner's statistics)
  */
-public record StoreStats(long quads, long terms, Map<Node, Long> quadsPerGraph, Map<Node, Long> quadsPerPredicate) {}
+public record StoreStats(long quads, long terms, Map<Node, Long> quadsPerGraph, Map<Node, Long> quadsPerPredicate,
+                         Map<Node, DistinctCounts> distinctPerPredicate) {
+    /** Distinct subjects and objects of one predicate's quads. */
+    public record DistinctCounts(long subjects, long objects) {}
+}

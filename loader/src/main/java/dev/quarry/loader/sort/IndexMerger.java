@@ -15,6 +15,9 @@ import java.util.function.BooleanSupplier;
  * is empty). Statistics (quads per graph and predicate) are counted by the SPOG merge when
  * it checks the store (only quads new to it count), else by the GPOS merge, whose order
  * keeps each (graph, predicate) pair together, so counting is one comparison a quad.
+ * The SPOG and POSG merges also count the distinct subjects, resp. objects, of every
+ * predicate (a new (s, p), resp. (p, o), pair between neighbouring keys), which the query
+ * planner's estimates need: exact for a load into an empty store.
  */
 public final class IndexMerger {
     /** What the SPOG merge found. */
@@ -53,6 +56,10 @@ public final class IndexMerger {
         }
         boolean spog = perm == Permutation.SPOG;
         PairCounter stats = countStats ? new PairCounter() : null;
+        // (0, predicate) -> new leading pairs: SPOG's (s, p) are distinct subjects, POSG's (p, o) distinct objects.
+        PairCounter distinctPairs = spog || perm == Permutation.POSG ? new PairCounter() : null;
+        long pair0 = 0, pair1 = 0;
+        boolean anyPair = false;
         long distinct = 0, inStore = 0;
         boolean lookup = spog && checkStore;
         try (SstFileBuilder out = session.newFile(perm.name().toLowerCase(java.util.Locale.ROOT));
@@ -83,8 +90,16 @@ public final class IndexMerger {
                     distinct++;
                     if (lookup && committed.contains(quad)) {
                         inStore++;
-                    } else if (countStats) {
-                        stats.add(quad[Permutation.G], quad[Permutation.P]);
+                    } else {
+                        if (countStats) {
+                            stats.add(quad[Permutation.G], quad[Permutation.P]);
+                        }
+                        if (distinctPairs != null && (!anyPair || k[0] != pair0 || k[1] != pair1)) {
+                            pair0 = k[0];
+                            pair1 = k[1];
+                            anyPair = true;
+                            distinctPairs.add(0, quad[Permutation.P]);
+                        }
                     }
                     KeyLayout.writeQuadKey(perm, quad, key, 0);
                     out.add(key);
@@ -102,6 +117,9 @@ public final class IndexMerger {
             Path file = out.finish();
             if (countStats) {
                 stats.forEach(session::countQuads);
+            }
+            if (distinctPairs != null) {
+                distinctPairs.forEach((zero, predicate, n) -> session.countDistinct(predicate, spog ? n : 0, spog ? 0 : n));
             }
             return new SpogResult(file, new SpogCounts(distinct, inStore, distinct - inStore));
         } finally {

@@ -51,8 +51,13 @@ final class StatsCommand implements Callable<Integer> {
             out.printf(Text.LOCALE, "graphs       %,d%n", s.quadsPerGraph().size());
             printCounts(out, sorted(s.quadsPerGraph(), Integer.MAX_VALUE));
             List<Map.Entry<Node, Long>> predicates = sorted(s.quadsPerPredicate(), Math.max(0, top));
-            out.printf(Text.LOCALE, "predicates   %,d (top %d by quads)%n", s.quadsPerPredicate().size(), predicates.size());
-            printCounts(out, predicates);
+            out.printf(Text.LOCALE, "predicates   %,d (top %d by quads; distinct subjects and objects where the planner has them)%n",
+                    s.quadsPerPredicate().size(), predicates.size());
+            for (Map.Entry<Node, Long> e : predicates) {
+                StoreStats.DistinctCounts d = s.distinctPerPredicate().get(e.getKey());
+                String distinct = d == null ? "" : String.format(Text.LOCALE, "  (%,d subjects, %,d objects)", d.subjects(), d.objects());
+                out.printf(Text.LOCALE, "  %,12d  <%s>%s%n", e.getValue(), e.getKey().getURI(), distinct);
+            }
         }
         return Main.OK;
     }
