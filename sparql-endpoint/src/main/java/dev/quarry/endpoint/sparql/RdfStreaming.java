@@ -1,5 +1,7 @@
 package dev.quarry.endpoint.sparql;
 
+import dev.quarry.engine.output.RdfXmlWriter;
+import java.io.IOException;
 import java.io.OutputStream;
 import java.util.Iterator;
 import java.util.function.Consumer;
@@ -17,14 +19,19 @@ import org.apache.jena.sparql.core.DatasetGraphFactory;
 import org.apache.jena.sparql.core.Quad;
 
 /**
- * Writes triples or quads as they come. N-Triples, N-Quads, and Turtle / TriG in
- * their "blocks" variants stream; JSON-LD and RDF/XML need the whole graph, so
- * those responses are collected first (their size is the result's size).
+ * Writes triples or quads as they come. N-Triples, N-Quads, Turtle / TriG in their
+ * "blocks" variants and RDF/XML ({@link RdfXmlWriter}) stream; JSON-LD needs the whole
+ * graph, so those responses are collected first (their size is the result's size).
  */
 final class RdfStreaming {
     private RdfStreaming() {}
 
-    static void writeTriples(OutputStream out, Iterator<Triple> triples, ResultFormats.Format format, PrefixMapping prefixes) {
+    static void writeTriples(OutputStream out, Iterator<Triple> triples, ResultFormats.Format format, PrefixMapping prefixes)
+            throws IOException {
+        if (format.lang().equals(Lang.RDFXML)) {
+            RdfXmlWriter.write(out, triples, prefixes);
+            return;
+        }
         write(out, format, prefixes, w -> triples.forEachRemaining(w::triple));
     }
 
