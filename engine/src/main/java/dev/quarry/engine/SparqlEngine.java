@@ -23,7 +23,7 @@ import org.apache.jena.sparql.util.Context;
  * The SPARQL query path of the server and the command line: texts are prepared through
  * the {@link ShapeCache} (parsed once per shape), planned per execution on ids
  * ({@link PlanCompiler}) and run in the caller's read transaction; queries the id-level
- * engine does not execute (aggregates, property paths, DESCRIBE, FROM, ...) run on ARQ.
+ * engine does not execute (property paths, FROM, SERVICE, ...) run on ARQ.
  */
 public final class SparqlEngine {
     private final QuarryDatasetGraph dataset;

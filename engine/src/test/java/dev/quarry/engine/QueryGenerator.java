@@ -36,6 +36,10 @@ final class QueryGenerator {
         fresh = 0;
         String body = group(2);
         List<String> vars = new ArrayList<>(used);
+        if (!vars.isEmpty() && rnd.nextInt(4) == 0) {
+            lastTemplate = aggregate(body, vars);
+            return fill(lastTemplate);
+        }
         StringBuilder q = new StringBuilder("PREFIX : <http://example.org/>\nSELECT ");
         boolean distinct = rnd.nextInt(3) == 0;
         if (distinct) {
@@ -61,6 +65,40 @@ final class QueryGenerator {
         }
         lastTemplate = q.toString();
         return fill(lastTemplate);
+    }
+
+    /**
+     * GROUP BY (or none) with the aggregates whose value does not depend on row order
+     * (not SAMPLE, not GROUP_CONCAT), sometimes with HAVING and ORDER BY on an aggregate.
+     */
+    private String aggregate(String body, List<String> vars) {
+        String v = vars.get(rnd.nextInt(vars.size()));
+        String key = rnd.nextInt(4) == 0 ? null : vars.get(rnd.nextInt(vars.size()));
+        String keyExpr = key != null && rnd.nextInt(5) == 0 ? "(str(" + key + ") AS ?k)" : key;
+        String keyVar = keyExpr == null ? null : keyExpr.startsWith("(") ? "?k" : key;
+        StringBuilder q = new StringBuilder("PREFIX : <http://example.org/>\nSELECT ");
+        if (keyVar != null) {
+            q.append(keyVar).append(' ');
+        }
+        q.append("(COUNT(*) AS ?n) (COUNT(").append(v).append(") AS ?cv) (COUNT(DISTINCT ").append(v).append(") AS ?cd)");
+        q.append(switch (rnd.nextInt(4)) {
+            case 0 -> " (SUM(" + v + ") AS ?x)";
+            case 1 -> " (MIN(" + v + ") AS ?x)";
+            case 2 -> " (MAX(" + v + ") AS ?x)";
+            default -> " (AVG(" + v + ") AS ?x)";
+        });
+        q.append(" WHERE { ").append(body).append(" }");
+        if (keyExpr != null) {
+            q.append(" GROUP BY ").append(keyExpr);
+        }
+        if (rnd.nextInt(3) == 0) {
+            q.append(" HAVING (COUNT(*) > 1)");
+        }
+        if (rnd.nextInt(3) == 0) {
+            q.append(" ORDER BY DESC(?n) ?cd");
+            q.append(keyVar != null ? " " + keyVar : "");
+        }
+        return q.toString();
     }
 
     /** The last query's shape with freshly drawn constants. */

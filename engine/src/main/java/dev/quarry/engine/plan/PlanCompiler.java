@@ -1,6 +1,8 @@
 package dev.quarry.engine.plan;
 
+import dev.quarry.engine.exec.Aggregates;
 import dev.quarry.engine.exec.BgpNode;
+import dev.quarry.engine.exec.GroupNode;
 import dev.quarry.engine.exec.DistinctNode;
 import dev.quarry.engine.exec.ExecContext;
 import dev.quarry.engine.exec.ExtendNode;
@@ -34,6 +36,7 @@ import org.apache.jena.sparql.algebra.op.OpDistinct;
 import org.apache.jena.sparql.algebra.op.OpExtend;
 import org.apache.jena.sparql.algebra.op.OpFilter;
 import org.apache.jena.sparql.algebra.op.OpGraph;
+import org.apache.jena.sparql.algebra.op.OpGroup;
 import org.apache.jena.sparql.algebra.op.OpJoin;
 import org.apache.jena.sparql.algebra.op.OpLabel;
 import org.apache.jena.sparql.algebra.op.OpLeftJoin;
@@ -54,7 +57,14 @@ import org.apache.jena.sparql.engine.binding.Binding;
 import org.apache.jena.sparql.engine.main.JoinClassifier;
 import org.apache.jena.sparql.engine.main.LeftJoinClassifier;
 import org.apache.jena.sparql.expr.Expr;
+import org.apache.jena.sparql.expr.ExprAggregator;
 import org.apache.jena.sparql.expr.ExprList;
+import org.apache.jena.sparql.expr.ExprVar;
+import org.apache.jena.sparql.expr.aggregate.AggCount;
+import org.apache.jena.sparql.expr.aggregate.AggCountDistinct;
+import org.apache.jena.sparql.expr.aggregate.AggCountVar;
+import org.apache.jena.sparql.expr.aggregate.AggCountVarDistinct;
+import org.apache.jena.sparql.expr.aggregate.Aggregator;
 import org.apache.jena.sparql.expr.ExprVars;
 import org.apache.jena.sparql.util.Context;
 
@@ -65,8 +75,8 @@ import org.apache.jena.sparql.util.Context;
  * {@link BgpNode} that orders itself at run time, joins and OPTIONALs nested-loop index
  * joins where substituting the left side's values is exact (ARQ's classifiers decide, as
  * for ARQ's own index joins) and joins of independently evaluated sides elsewhere.
- * Throws {@link Unsupported} for what the engine does not execute (aggregates, property
- * paths, SERVICE, ...): the caller then hands the query to ARQ.
+ * Throws {@link Unsupported} for what the engine does not execute (property paths,
+ * SERVICE, ...): the caller then hands the query to ARQ.
  */
 public final class PlanCompiler {
     private final VarSlots slots = new VarSlots();
@@ -127,6 +137,7 @@ public final class PlanCompiler {
             case OpTopN t -> new OrderNode(compile(t.getSubOp(), needs.plus(sortVars(t.getConditions()))),
                     sortKeys(t.getConditions()), t.getLimit());
             case OpTable t -> table(t);
+            case OpGroup g -> group(g);
             case OpLabel l -> compile(l.getSubOp());
             case OpNull n -> new TableNode(new int[0], List.of());
             default -> throw new Unsupported(op.getName());
@@ -334,6 +345,39 @@ public final class PlanCompiler {
         hidden.addAll(OpVars.visibleVars(p.getSubOp())); // BIND's variables are visible, not "mentioned"
         p.getVars().forEach(hidden::remove);
         return new ProjectNode(child, slots.slots(hidden), p.getVars().stream().map(Var::toString).toList());
+    }
+
+    /** GROUP BY and aggregates: keys and COUNTs on ids, other aggregates by ARQ's accumulators. */
+    private PlanNode group(OpGroup g) {
+        PlanNode child = compile(g.getSubOp(), Needs.ALL); // every row counts, duplicates included
+        List<GroupNode.Key> keys = new ArrayList<>();
+        VarExprList groupVars = g.getGroupVars();
+        for (Var v : groupVars.getVars()) {
+            Expr e = groupVars.getExpr(v);
+            keys.add(new GroupNode.Key(slots.slot(v), v.toString(), exprs.compile(e != null ? e : new ExprVar(v))));
+        }
+        List<GroupNode.Aggregate> aggregates = new ArrayList<>();
+        for (ExprAggregator ea : g.getAggregators()) {
+            aggregates.add(aggregate(slots.slot(ea.getVar()), ea.getAggregator()));
+        }
+        return new GroupNode(child, keys, aggregates, "Group by " + groupVars.getVars() + " " + g.getAggregators());
+    }
+
+    private GroupNode.Aggregate aggregate(int slot, Aggregator agg) {
+        if (agg instanceof AggCount) {
+            return Aggregates.countRows(slot);
+        }
+        if (agg instanceof AggCountVar c && c.getExprList().get(0) instanceof ExprVar v) {
+            return Aggregates.countBound(slot, slots.slot(v.asVar()));
+        }
+        if (agg instanceof AggCountVarDistinct c && c.getExprList().get(0) instanceof ExprVar v) {
+            return Aggregates.countDistinct(slot, slots.slot(v.asVar()));
+        }
+        List<Var> vars = agg.getExprList() == null ? List.of() : List.copyOf(ExprVars.getVarsMentioned(agg.getExprList()));
+        if (agg instanceof AggCountDistinct) {
+            throw new Unsupported("COUNT(DISTINCT *)"); // distinct over all visible variables: ARQ does it
+        }
+        return Aggregates.arq(slot, agg, slots.slots(vars), vars.toArray(new Var[0]));
     }
 
     private PlanNode slice(OpSlice s) {
