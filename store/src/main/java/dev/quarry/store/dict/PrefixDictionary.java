@@ -29,8 +29,11 @@ public final class PrefixDictionary implements PrefixResolver {
 
     public PrefixDictionary(RocksKv kv) {
         this.kv = kv;
-        byte[] next = kv.get(KeyLayout.metaKey(KeyLayout.META_NEXT_PREFIX));
-        this.nextId = next == null ? 1 : KeyLayout.getInt(next, 0);
+        // The next id follows the greatest one in use. (Stores before this kept it in a META key too: writing
+        // that key with every new namespace made the memtable, and the file it is flushed to after a bulk
+        // load, span every index, so each seek of every query had to look into that file.)
+        byte[] last = kv.lastKey(new byte[] {KeyLayout.TAG_PREFIX_BY_ID});
+        this.nextId = last == null ? 1 : KeyLayout.getInt(last, 1) + 1;
     }
 
     @Override
@@ -61,8 +64,7 @@ public final class PrefixDictionary implements PrefixResolver {
             int id = nextId++;
             kv.putAllUnsynced(List.of(
                     KeyLayout.prefixByNameKey(namespace), KeyLayout.intBytes(id),
-                    KeyLayout.prefixByIdKey(id), namespace.getBytes(StandardCharsets.UTF_8),
-                    KeyLayout.metaKey(KeyLayout.META_NEXT_PREFIX), KeyLayout.intBytes(nextId)));
+                    KeyLayout.prefixByIdKey(id), namespace.getBytes(StandardCharsets.UTF_8)));
             remember(namespace, id);
             return id;
         }

@@ -56,7 +56,6 @@ public final class KeyLayout {
     /** Meta names. */
     public static final String META_FORMAT = "format";
     public static final String META_NEXT_ID = "next-id";
-    public static final String META_NEXT_PREFIX = "next-prefix";
 
     public static final int QUAD_KEY_LENGTH = 1 + 4 * 8;
 

@@ -16,6 +16,7 @@ import org.rocksdb.LRUCache;
 import org.rocksdb.Options;
 import org.rocksdb.ReadOptions;
 import org.rocksdb.RocksDB;
+import org.rocksdb.RocksIterator;
 import org.rocksdb.RocksDBException;
 import org.rocksdb.Slice;
 import org.rocksdb.Statistics;
@@ -139,6 +140,27 @@ public final class RocksKv implements KvReader, AutoCloseable {
     @Override
     public KvCursor cursor() {
         return KvCursor.over(db, null);
+    }
+
+    /** The greatest committed key starting with {@code prefix}, or null if there is none. */
+    public byte[] lastKey(byte[] prefix) {
+        byte[] end = KvIterator.prefixEnd(prefix);
+        try (RocksIterator it = db.newIterator()) {
+            if (end == null) {
+                it.seekToLast();
+            } else {
+                it.seekForPrev(end);
+                if (it.isValid() && java.util.Arrays.equals(it.key(), end)) {
+                    it.prev();
+                }
+            }
+            if (!it.isValid()) {
+                return null;
+            }
+            byte[] k = it.key();
+            return java.util.Arrays.equals(k, 0, Math.min(k.length, prefix.length), prefix, 0, prefix.length)
+                    && k.length >= prefix.length ? k : null;
+        }
     }
 
     @Override
