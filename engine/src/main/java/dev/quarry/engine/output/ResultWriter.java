@@ -55,8 +55,8 @@ public final class ResultWriter {
     private void bool(boolean answer) throws IOException {
         switch (format) {
             case JSON -> out.ascii("{ \"head\": { }, \"boolean\": ").ascii(answer ? "true" : "false").ascii(" }\n");
-            case XML -> out.ascii("<?xml version=\"1.0\"?>\n<sparql xmlns=\"http://www.w3.org/2005/sparql-results#\">\n"
-                    + "  <head>\n  </head>\n  <boolean>" + answer + "</boolean>\n</sparql>\n");
+            case XML -> out.ascii("<?xml version=\"1.0\"?>\n<sparql xmlns=\"http://www.w3.org/2005/sparql-results#\">"
+                    + "<head></head><boolean>" + answer + "</boolean></sparql>\n");
             case CSV -> out.ascii("_askResult\r\n").ascii(answer ? "true" : "false").ascii("\r\n");
             case TSV -> out.ascii("?_askResult\n").ascii(answer ? "true" : "false").ascii("\n");
         }
@@ -125,25 +125,29 @@ public final class ResultWriter {
 
     // ------------------------------------------------------------------ XML
 
+    /**
+     * Without indentation: whitespace between elements is text every XML reader has to
+     * build and skip (a DOM-building client makes a node of each), for nobody's benefit.
+     */
     private void xml(Solutions s, List<Var> vars) throws IOException {
-        out.ascii("<?xml version=\"1.0\"?>\n<sparql xmlns=\"http://www.w3.org/2005/sparql-results#\">\n  <head>\n");
+        out.ascii("<?xml version=\"1.0\"?>\n<sparql xmlns=\"http://www.w3.org/2005/sparql-results#\"><head>");
         for (Var v : vars) {
-            out.ascii("    <variable name=\"").xml(v.getVarName()).ascii("\"/>\n");
+            out.ascii("<variable name=\"").xml(v.getVarName()).ascii("\"/>");
         }
-        out.ascii("  </head>\n  <results>\n");
+        out.ascii("</head><results>");
         while (s.next()) {
-            out.ascii("    <result>\n");
+            out.ascii("<result>");
             for (int i = 0; i < vars.size(); i++) {
                 Node n = s.get(i);
                 if (n != null) {
-                    out.ascii("      <binding name=\"").xml(vars.get(i).getVarName()).ascii("\">");
+                    out.ascii("<binding name=\"").xml(vars.get(i).getVarName()).ascii("\">");
                     xmlTerm(n);
-                    out.ascii("</binding>\n");
+                    out.ascii("</binding>");
                 }
             }
-            out.ascii("    </result>\n");
+            out.ascii("</result>");
         }
-        out.ascii("  </results>\n</sparql>\n");
+        out.ascii("</results></sparql>\n");
     }
 
     private void xmlTerm(Node n) throws IOException {
