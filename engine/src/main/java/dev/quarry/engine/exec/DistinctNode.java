@@ -18,24 +18,11 @@ public final class DistinctNode extends PlanNode {
         this.reduced = reduced;
     }
 
-    /** A row as a hash key. */
-    private record Key(long[] row) {
-        @Override
-        public boolean equals(Object o) {
-            return o instanceof Key k && Arrays.equals(row, k.row);
-        }
-
-        @Override
-        public int hashCode() {
-            return Arrays.hashCode(row);
-        }
-    }
-
     @Override
     protected RowCursor cursor(ExecContext cx) {
         RowCursor in = child.open(cx);
         return new RowCursor() {
-            private final Set<Key> seen = new HashSet<>();
+            private final Set<IdTuple> seen = new HashSet<>();
             private long[] previous;
 
             @Override
@@ -56,7 +43,7 @@ public final class DistinctNode extends PlanNode {
                         previous = row.clone();
                         return true;
                     }
-                    if (seen.add(new Key(row.clone()))) {
+                    if (seen.add(new IdTuple(row.clone()))) {
                         return true;
                     }
                     cx.step();

@@ -52,33 +52,20 @@ public final class GroupNode extends PlanNode {
         this.description = description;
     }
 
-    /** A group's key ids, compared by value. */
-    private record GroupKey(long[] ids) {
-        @Override
-        public boolean equals(Object o) {
-            return o instanceof GroupKey k && Arrays.equals(ids, k.ids);
-        }
-
-        @Override
-        public int hashCode() {
-            return Arrays.hashCode(ids);
-        }
-    }
-
     @Override
     protected RowCursor cursor(ExecContext cx) {
         RowCursor in = child.open(cx);
         long[] row = new long[cx.width()];
         return new RowCursor() {
-            private Iterator<Map.Entry<GroupKey, Accumulator[]>> groups;
+            private Iterator<Map.Entry<IdTuple, Accumulator[]>> groups;
             private boolean noRowsRow;
 
             @Override
             public void start(long[] input) {
                 in.start(input);
-                Map<GroupKey, Accumulator[]> byKey = new LinkedHashMap<>();
+                Map<IdTuple, Accumulator[]> byKey = new LinkedHashMap<>();
                 long[] probe = new long[keys.size()];
-                GroupKey probeKey = new GroupKey(probe); // looked up with, never stored: a row allocates only for a new group
+                IdTuple probeKey = new IdTuple(probe); // looked up with, never stored: a row allocates only for a new group
                 Accumulator[] single = null;
                 while (in.next()) {
                     long[] r = in.row();
@@ -89,7 +76,7 @@ public final class GroupNode extends PlanNode {
                     Accumulator[] accs = single != null ? single : byKey.get(probeKey);
                     if (accs == null) {
                         accs = newAccumulators();
-                        byKey.put(new GroupKey(probe.clone()), accs);
+                        byKey.put(new IdTuple(probe.clone()), accs);
                         if (keys.isEmpty()) {
                             single = accs; // one group: no lookups at all
                         }
@@ -124,7 +111,7 @@ public final class GroupNode extends PlanNode {
                 if (!groups.hasNext()) {
                     return false;
                 }
-                Map.Entry<GroupKey, Accumulator[]> g = groups.next();
+                Map.Entry<IdTuple, Accumulator[]> g = groups.next();
                 long[] ids = g.getKey().ids();
                 for (int i = 0; i < ids.length; i++) {
                     row[keys.get(i).slot()] = ids[i];
