@@ -151,8 +151,45 @@ public final class PlanCompiler {
         if (sub instanceof OpBGP bgp) {
             return bgp(bgp, f.getExprs().getList());
         }
+        if (sub instanceof OpLeftJoin lj) {
+            Op pushed = pushIntoLeft(lj, f.getExprs());
+            if (pushed != null) {
+                return compile(pushed);
+            }
+        }
         PlanNode child = compile(sub, needs.plus(ExprVars.getVarsMentioned(f.getExprs())));
         return new FilterNode(child, exprs.compileConjuncts(f.getExprs()));
+    }
+
+    /**
+     * FILTER over OPTIONALs: the conditions whose variables the mandatory part always binds
+     * are the same before the OPTIONALs as after (an OPTIONAL never changes a bound value),
+     * so they go to the mandatory part, where a basic graph pattern checks them as soon as
+     * their variables are bound, and fewer rows enter the OPTIONALs. Null if none moves.
+     */
+    private static Op pushIntoLeft(OpLeftJoin top, ExprList conditions) {
+        Op leftmost = top;
+        while (leftmost instanceof OpLeftJoin lj) {
+            leftmost = lj.getLeft();
+        }
+        Set<Var> fixed = OpVars.fixedVars(leftmost);
+        ExprList moved = new ExprList(), kept = new ExprList();
+        for (Expr e : conditions) {
+            (fixed.containsAll(ExprVars.getVarsMentioned(e)) ? moved : kept).add(e);
+        }
+        if (moved.isEmpty()) {
+            return null;
+        }
+        Op rebuilt = rebuildLeft(top, OpFilter.filterBy(moved, leftmost));
+        return kept.isEmpty() ? rebuilt : OpFilter.filterBy(kept, rebuilt);
+    }
+
+    /** The OPTIONAL chain {@code op} with its innermost left side replaced. */
+    private static Op rebuildLeft(Op op, Op newLeftmost) {
+        if (op instanceof OpLeftJoin lj) {
+            return OpLeftJoin.createLeftJoin(rebuildLeft(lj.getLeft(), newLeftmost), lj.getRight(), lj.getExprs());
+        }
+        return newLeftmost;
     }
 
     private PlanNode bgp(OpBGP bgp, List<Expr> filters) {
