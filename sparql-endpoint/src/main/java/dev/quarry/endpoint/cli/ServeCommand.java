@@ -45,8 +45,12 @@ public final class ServeCommand implements Callable<Integer> {
             description = "default query timeout; 0 = none; a request's 'timeout' parameter overrides it (default: ${DEFAULT-VALUE})")
     double queryTimeoutSeconds = 300;
 
-    @Option(names = "--max-concurrent-queries", paramLabel = "N", description = "queries at once; more get 503 (default: 2 x cores, at least 4)")
+    @Option(names = "--max-concurrent-queries", paramLabel = "N", description = "queries at once; more wait in a queue (default: 2 x cores, at least 4)")
     Integer maxConcurrentQueries;
+
+    @Option(names = "--max-queued-queries", paramLabel = "N",
+            description = "queries waiting for a place at once; more get 503 with Retry-After (default: ${DEFAULT-VALUE})")
+    int maxQueuedQueries = ServerOptions.DEFAULT_MAX_QUEUED_QUERIES;
 
     @Option(names = "--max-request-bytes", paramLabel = "BYTES", description = "largest query/update/form body (default: ${DEFAULT-VALUE})")
     long maxRequestBytes = 16L << 20;
@@ -137,6 +141,7 @@ public final class ServeCommand implements Callable<Integer> {
                 .readOnly(readOnly)
                 .authToken(authToken == null || authToken.isBlank() ? null : authToken)
                 .queryTimeout(seconds(queryTimeoutSeconds))
+                .maxQueuedQueries(maxQueuedQueries)
                 .maxRequestBytes(maxRequestBytes)
                 .maxUploadBytes(maxUploadBytes)
                 .clientTimeout(seconds(clientTimeoutSeconds))

@@ -220,6 +220,10 @@ public final class Exchange {
         FullHttpResponse resp = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, status,
                 Unpooled.wrappedBuffer(content));
         resp.headers().set(responseHeaders);
+        if (status.code() == HttpResponseStatus.SERVICE_UNAVAILABLE.code() && !resp.headers().contains(HttpHeaderNames.RETRY_AFTER)) {
+            // Every 503 (busy, stopping, a query out of time) is temporary: say when to retry.
+            resp.headers().set(HttpHeaderNames.RETRY_AFTER, "1");
+        }
         if (contentType != null) {
             resp.headers().set(HttpHeaderNames.CONTENT_TYPE, contentType);
         }

@@ -68,7 +68,7 @@ public final class QuarryServer {
         StoreMetrics.bind(registry, store);
         RequestMetrics metrics = new RequestMetrics(registry);
         QuarryDatasetGraph dataset = new QuarryDatasetGraph(store);
-        admission = new QueryAdmission(options.maxConcurrentQueries(), registry);
+        admission = new QueryAdmission(options.maxConcurrentQueries(), options.maxQueuedQueries(), registry);
         Router router = routes(store, dataset, options, registry);
 
         workers = Executors.newCachedThreadPool(named("quarry-worker"));

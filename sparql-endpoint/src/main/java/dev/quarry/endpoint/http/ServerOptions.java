@@ -13,7 +13,8 @@ import java.time.Duration;
  * @param readOnly             refuse every update and graph store write (403)
  * @param authToken            bearer token required for writes; null = no token needed
  * @param queryTimeout         default query timeout; a request's {@code timeout} parameter may lower or raise it
- * @param maxConcurrentQueries queries running at once; more get 503
+ * @param maxConcurrentQueries queries running at once; more wait in a queue
+ * @param maxQueuedQueries     queries waiting for a place at once; more get 503 with Retry-After
  * @param maxRequestBytes      largest request body that is read into memory (queries, updates, forms); 413 beyond
  * @param maxUploadBytes       largest streamed graph store upload; 0 = no limit
  * @param clientTimeout        how long a client may stay silent while sending a request, or refuse to
@@ -32,6 +33,7 @@ public record ServerOptions(
         String authToken,
         Duration queryTimeout,
         int maxConcurrentQueries,
+        int maxQueuedQueries,
         long maxRequestBytes,
         long maxUploadBytes,
         Duration clientTimeout,
@@ -42,6 +44,7 @@ public record ServerOptions(
         JobRetention loadJobRetention) {
 
     public static final int DEFAULT_PORT = 7878;
+    public static final int DEFAULT_MAX_QUEUED_QUERIES = 64;
 
     public ServerOptions {
         if (port < 0 || port > 65535) {
@@ -49,6 +52,9 @@ public record ServerOptions(
         }
         if (maxConcurrentQueries < 1) {
             throw new IllegalArgumentException("max concurrent queries must be at least 1");
+        }
+        if (maxQueuedQueries < 0) {
+            throw new IllegalArgumentException("max queued queries must not be negative");
         }
         if (maxRequestBytes < 1) {
             throw new IllegalArgumentException("max request size must be positive");
@@ -87,6 +93,7 @@ public record ServerOptions(
         b.authToken = authToken;
         b.queryTimeout = queryTimeout;
         b.maxConcurrentQueries = maxConcurrentQueries;
+        b.maxQueuedQueries = maxQueuedQueries;
         b.maxRequestBytes = maxRequestBytes;
         b.maxUploadBytes = maxUploadBytes;
         b.clientTimeout = clientTimeout;
@@ -106,6 +113,7 @@ public record ServerOptions(
         private String authToken;
         private Duration queryTimeout = Duration.ofMinutes(5);
         private int maxConcurrentQueries = Math.max(4, Runtime.getRuntime().availableProcessors() * 2);
+        private int maxQueuedQueries = DEFAULT_MAX_QUEUED_QUERIES;
         private long maxRequestBytes = 16L << 20;
         private long maxUploadBytes;
         private Duration clientTimeout = Duration.ofSeconds(60);
@@ -121,6 +129,7 @@ public record ServerOptions(
         public Builder authToken(String v) { authToken = v; return this; }
         public Builder queryTimeout(Duration v) { queryTimeout = v; return this; }
         public Builder maxConcurrentQueries(int v) { maxConcurrentQueries = v; return this; }
+        public Builder maxQueuedQueries(int v) { maxQueuedQueries = v; return this; }
         public Builder maxRequestBytes(long v) { maxRequestBytes = v; return this; }
         public Builder maxUploadBytes(long v) { maxUploadBytes = v; return this; }
         public Builder clientTimeout(Duration v) { clientTimeout = v; return this; }
@@ -132,7 +141,7 @@ public record ServerOptions(
 
         public ServerOptions build() {
             return new ServerOptions(bind, port, readOnly, authToken, queryTimeout, maxConcurrentQueries,
-                    maxRequestBytes, maxUploadBytes, clientTimeout, shutdownGrace, sources, serviceEnabled, bulkUploadBytes,
+                    maxQueuedQueries, maxRequestBytes, maxUploadBytes, clientTimeout, shutdownGrace, sources, serviceEnabled, bulkUploadBytes,
                     loadJobRetention);
         }
     }

@@ -66,7 +66,7 @@ public final class GraphStoreHandler implements Handler {
         boolean whole = target.kind() == GraphTarget.Kind.DATASET;
         ResultFormats.Format format = ResultFormats.choose(ex, null,
                 whole ? ResultFormats.DATASETS : ResultFormats.GRAPHS);
-        try (QueryAdmission.Permit permit = admission.enter()) {
+        try (QueryAdmission.Permit permit = admission.enter(ex, ex.options().queryTimeout().toMillis())) {
             dataset.begin(ReadWrite.READ);
             try {
                 if (target.kind() == GraphTarget.Kind.NAMED && !dataset.containsGraph(target.graph())) {

@@ -54,32 +54,49 @@ final class QueryRunner {
                 query.isSelectType() || query.isAskType() ? ResultFormats.RESULTS : ResultFormats.GRAPHS);
         long timeoutMillis = timeoutMillis(ex, params);
         SparqlEngine.Options options = new SparqlEngine.Options(timeoutMillis, federation.enabled());
-        try (QueryAdmission.Permit permit = admission.enter()) {
-            dataset.begin(ReadWrite.READ);
-            try {
-                long started = System.nanoTime();
-                BooleanSupplier cut = () -> ex.isCancelled()
-                        || (timeoutMillis > 0 && System.nanoTime() - started >= TimeUnit.MILLISECONDS.toNanos(timeoutMillis));
-                try (QueryRun run = start(prepared, protocolDataset, options)) {
-                    ex.onCancel(run::cancel);
-                    execute(ex, run, format, cut);
-                } catch (QueryCancelledException e) {
-                    // After the first bytes, the dispatcher cuts the connection instead of answering.
-                    if (ex.isCancelled()) {
-                        throw new HttpError(HttpResponseStatus.SERVICE_UNAVAILABLE,
-                                "query cancelled: the server is stopping or the client went away");
-                    }
+        try (QueryAdmission.Permit permit = admission.enter(ex, timeoutMillis)) {
+            OutputStream response = answer(ex, prepared, protocolDataset, options, format, timeoutMillis);
+            // Every row is written, the run closed and the transaction ended: free the place
+            // before the response's last bytes go out, so that a client sending its next query
+            // the moment it has this answer finds the place free.
+            permit.close();
+            response.close();
+        }
+    }
+
+    /**
+     * Runs the query in a read transaction on this thread and writes the whole body into
+     * the response, which is returned unclosed (its last bytes not yet sent). The query's
+     * cursors are closed and its transaction ended here, on the query's own thread,
+     * whatever happens: a cancellation from another thread (the client went away, the
+     * timeout, a shutdown) only sets a flag that the run checks (see {@link QueryRun#cancel}).
+     */
+    private OutputStream answer(Exchange ex, Prepared prepared, DatasetDescription protocolDataset,
+            SparqlEngine.Options options, ResultFormats.Format format, long timeoutMillis) throws Exception {
+        dataset.begin(ReadWrite.READ);
+        try {
+            long started = System.nanoTime();
+            BooleanSupplier cut = () -> ex.isCancelled()
+                    || (timeoutMillis > 0 && System.nanoTime() - started >= TimeUnit.MILLISECONDS.toNanos(timeoutMillis));
+            try (QueryRun run = start(prepared, protocolDataset, options)) {
+                ex.onCancel(run::cancel);
+                return execute(ex, run, format, cut);
+            } catch (QueryCancelledException e) {
+                // After the first bytes, the dispatcher cuts the connection instead of answering.
+                if (ex.isCancelled()) {
                     throw new HttpError(HttpResponseStatus.SERVICE_UNAVAILABLE,
-                            "query cancelled: it ran longer than its timeout of " + timeoutMillis + " ms");
-                } catch (QueryExecException e) {
-                    if (FederationGuard.isServiceDisabled(e)) {
-                        throw FederationGuard.refused();
-                    }
-                    throw e;
+                            "query cancelled: the server is stopping or the client went away");
                 }
-            } finally {
-                dataset.end();
+                throw new HttpError(HttpResponseStatus.SERVICE_UNAVAILABLE,
+                        "query cancelled: it ran longer than its timeout of " + timeoutMillis + " ms");
+            } catch (QueryExecException e) {
+                if (FederationGuard.isServiceDisabled(e)) {
+                    throw FederationGuard.refused();
+                }
+                throw e;
             }
+        } finally {
+            dataset.end();
         }
     }
 
@@ -103,24 +120,25 @@ final class QueryRunner {
         void writeTo(OutputStream out) throws Exception;
     }
 
-    private static void execute(Exchange ex, QueryRun run, ResultFormats.Format format, BooleanSupplier cut)
+    /** Writes the result into the response; returns it unclosed. */
+    private static OutputStream execute(Exchange ex, QueryRun run, ResultFormats.Format format, BooleanSupplier cut)
             throws Exception {
         Query query = run.query();
         ResultWriter.Format results = resultFormat(format);
         if (query.isAskType()) {
             boolean answer = run.ask();
-            send(ex, format, cut, out -> ResultWriter.writeBoolean(out, results, answer));
+            return send(ex, format, cut, out -> ResultWriter.writeBoolean(out, results, answer));
         } else if (query.isSelectType()) {
             FirstRowAhead rows = new FirstRowAhead(run.solutions()); // the first row, or the failure, before the status line
-            send(ex, format, cut, out -> ResultWriter.writeSolutions(out, results, rows));
+            return send(ex, format, cut, out -> ResultWriter.writeSolutions(out, results, rows));
         } else if (query.isConstructType() && format.isQuads()) {
             Iterator<Quad> quads = run.quads();
             quads.hasNext();
-            send(ex, format, cut, out -> RdfStreaming.writeQuads(out, quads, format, query.getPrefixMapping()));
+            return send(ex, format, cut, out -> RdfStreaming.writeQuads(out, quads, format, query.getPrefixMapping()));
         } else {
             Iterator<Triple> triples = run.triples();
             triples.hasNext();
-            send(ex, format, cut, out -> RdfStreaming.writeTriples(out, triples, format, query.getPrefixMapping()));
+            return send(ex, format, cut, out -> RdfStreaming.writeTriples(out, triples, format, query.getPrefixMapping()));
         }
     }
 
@@ -138,17 +156,18 @@ final class QueryRunner {
     }
 
     /**
-     * Streams the body and ends the response, unless the query was cut short (cancelled or
-     * timed out): a query may then simply stop producing rows, and a response that ends
-     * normally would look complete. The exception makes the dispatcher cut the connection.
+     * Streams the body and returns the response for the caller to end, unless the query
+     * was cut short (cancelled or timed out): a query may then simply stop producing rows,
+     * and a response that ends normally would look complete. The exception makes the
+     * dispatcher cut the connection.
      */
-    private static void send(Exchange ex, ResultFormats.Format format, BooleanSupplier cut, Body body) throws Exception {
+    private static OutputStream send(Exchange ex, ResultFormats.Format format, BooleanSupplier cut, Body body) throws Exception {
         OutputStream out = ex.startStream(HttpResponseStatus.OK, format.contentType());
         body.writeTo(out);
         if (cut.getAsBoolean()) {
             throw new QueryCancelledException();
         }
-        out.close();
+        return out;
     }
 
     private Prepared prepare(String text, String base) {
