@@ -66,6 +66,10 @@ public final class ServeCommand implements Callable<Integer> {
             description = "how long a client may stall while sending or reading; also the keep-alive idle limit (default: ${DEFAULT-VALUE})")
     double clientTimeoutSeconds = 60;
 
+    @Option(names = "--shutdown-grace", paramLabel = "SECONDS",
+            description = "on SIGTERM / Ctrl-C, how long running requests may finish before they are cancelled (default: ${DEFAULT-VALUE})")
+    double shutdownGraceSeconds = 30;
+
     @Option(names = "--allow-source", paramLabel = "DIR",
             description = "a directory whose files SPARQL LOAD <file:...> and POST /loader may read (repeatable; default: none, loading files is refused)")
     List<Path> allowSource = new ArrayList<>();
@@ -121,8 +125,13 @@ public final class ServeCommand implements Callable<Integer> {
         }
         CountDownLatch stopped = new CountDownLatch(1);
         Thread hook = new Thread(() -> {
-            server.stop();
-            quads.close();
+            if (server.stop()) {
+                quads.close();
+            } else {
+                // A worker still reads the store: closing it under the worker would crash the JVM
+                // in native code. Committed writes are in RocksDB's log; the process exits anyway.
+                System.err.println("quarry: a request did not stop after cancellation; exiting without closing the store");
+            }
             stopped.countDown();
         }, "quarry-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
@@ -145,6 +154,7 @@ public final class ServeCommand implements Callable<Integer> {
                 .maxRequestBytes(maxRequestBytes)
                 .maxUploadBytes(maxUploadBytes)
                 .clientTimeout(seconds(clientTimeoutSeconds))
+                .shutdownGrace(seconds(shutdownGraceSeconds))
                 .sources(new SourcePolicy(allowSource, allowHttpSource))
                 .serviceEnabled(enableService)
                 .bulkUploadBytes(bulkUploadBytes)

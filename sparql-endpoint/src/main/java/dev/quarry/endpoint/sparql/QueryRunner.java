@@ -7,6 +7,7 @@ import dev.quarry.engine.output.ResultWriter;
 import dev.quarry.engine.shape.Prepared;
 import dev.quarry.endpoint.http.HttpError;
 import dev.quarry.store.arq.QuarryDatasetGraph;
+import dev.quarry.store.arq.regex.QueryStop;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import java.io.OutputStream;
 import java.util.Iterator;
@@ -78,7 +79,7 @@ final class QueryRunner {
             long started = System.nanoTime();
             BooleanSupplier cut = () -> ex.isCancelled()
                     || (timeoutMillis > 0 && System.nanoTime() - started >= TimeUnit.MILLISECONDS.toNanos(timeoutMillis));
-            try (QueryRun run = start(prepared, protocolDataset, options)) {
+            try (QueryStop.Scope stop = QueryStop.install(cut); QueryRun run = start(prepared, protocolDataset, options)) {
                 ex.onCancel(run::cancel);
                 return execute(ex, run, format, cut);
             } catch (QueryCancelledException e) {
