@@ -70,6 +70,17 @@ public final class ServeCommand implements Callable<Integer> {
             description = "on SIGTERM / Ctrl-C, how long running requests may finish before they are cancelled (default: ${DEFAULT-VALUE})")
     double shutdownGraceSeconds = 30;
 
+    @Option(names = "--allow-host", paramLabel = "NAME",
+            description = "a Host name the server answers to besides loopback names, IP addresses and this machine's name (repeatable; '*' = any; default: none, a guard against DNS rebinding)")
+    List<String> allowHost = new ArrayList<>();
+
+    @Option(names = "--allow-write-origin", paramLabel = "ORIGIN",
+            description = "a browser origin (e.g. https://app.example:8443) that may write besides the server's own (repeatable; '*' = any; default: none, cross-site writes are refused)")
+    List<String> allowWriteOrigin = new ArrayList<>();
+
+    @Option(names = "--cors", description = "answer CORS requests: pages on any origin may read (writes still need --allow-write-origin)")
+    boolean cors;
+
     @Option(names = "--allow-source", paramLabel = "DIR",
             description = "a directory whose files SPARQL LOAD <file:...> and POST /loader may read (repeatable; default: none, loading files is refused)")
     List<Path> allowSource = new ArrayList<>();
@@ -155,6 +166,9 @@ public final class ServeCommand implements Callable<Integer> {
                 .maxUploadBytes(maxUploadBytes)
                 .clientTimeout(seconds(clientTimeoutSeconds))
                 .shutdownGrace(seconds(shutdownGraceSeconds))
+                .allowedHosts(allowHost)
+                .writeOrigins(allowWriteOrigin)
+                .cors(cors)
                 .sources(new SourcePolicy(allowSource, allowHttpSource))
                 .serviceEnabled(enableService)
                 .bulkUploadBytes(bulkUploadBytes)

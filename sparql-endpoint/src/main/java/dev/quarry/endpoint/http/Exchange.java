@@ -70,8 +70,9 @@ public final class Exchange {
         return request.method();
     }
 
+    /** The path, percent-decoded; 400 if its percent-encoding is malformed. */
     public String path() {
-        return uri.path();
+        return decoded(uri::path);
     }
 
     /** The URI as the client sent it (path and query string). */
@@ -81,7 +82,16 @@ public final class Exchange {
 
     /** Parameters of the query string, decoded. */
     public Map<String, List<String>> queryParams() {
-        return uri.parameters();
+        return decoded(uri::parameters);
+    }
+
+    /** What Netty's decoder gives, or 400 for a malformed percent-escape (e.g. {@code %ZZ}) instead of a failure. */
+    private static <T> T decoded(java.util.function.Supplier<T> decode) {
+        try {
+            return decode.get();
+        } catch (IllegalArgumentException e) {
+            throw HttpError.badRequest("malformed percent-encoding: " + Failures.printable(Failures.oneLine(e)));
+        }
     }
 
     public String header(CharSequence name) {
@@ -112,8 +122,9 @@ public final class Exchange {
 
     /** Parameters of an {@code application/x-www-form-urlencoded} body (buffered routes). */
     public Map<String, List<String>> formParams() {
-        return QueryStringDecoder.builder().hasPath(false).semicolonIsNormalChar(true).charset(charset())
-                .build(bodyString()).parameters();
+        QueryStringDecoder form = QueryStringDecoder.builder().hasPath(false).semicolonIsNormalChar(true).charset(charset())
+                .build(bodyString());
+        return decoded(form::parameters);
     }
 
     public String bodyString() {
@@ -244,7 +255,7 @@ public final class Exchange {
 
     /** Sends an error: one line of text, or the error format of the API the path belongs to. */
     public void respondError(HttpResponseStatus status, String message) {
-        ErrorBody.Content c = server.router().errorBodyFor(path()).render(status, message);
+        ErrorBody.Content c = server.router().errorBodyFor(uri.rawPath()).render(status, message);
         respond(status, c.contentType(), c.bytes());
     }
 

@@ -96,6 +96,8 @@ final class ExchangeDispatcher extends ChannelInboundHandlerAdapter {
             return;
         }
         try {
+            server.originPolicy().checkHost(req);
+            checkNormalPath(current.path());
             route = server.router().find(req.method(), current.path());
             current.operation(route.operation());
             if (route.write()) {
@@ -154,6 +156,19 @@ final class ExchangeDispatcher extends ChannelInboundHandlerAdapter {
             receiving = false;
             ex.requestComplete();
             bodyComplete(ex);
+        }
+    }
+
+    /**
+     * A path with "." or ".." segments would name a different resource once normalised
+     * (with direct graph identification, {@code PUT /data/../status} made a graph with an
+     * un-normalised IRI): refused rather than guessed.
+     */
+    private static void checkNormalPath(String path) {
+        for (String segment : path.split("/", -1)) {
+            if (segment.equals(".") || segment.equals("..")) {
+                throw HttpError.badRequest("the path has a '" + segment + "' segment: " + Failures.printable(path));
+            }
         }
     }
 

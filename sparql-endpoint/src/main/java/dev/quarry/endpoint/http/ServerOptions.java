@@ -25,6 +25,9 @@ import java.time.Duration;
  * @param bulkUploadBytes      graph store POST uploads with a Content-Length at least this large go through
  *                             the bulk loader instead of one write transaction; 0 = never
  * @param loadJobRetention     how many finished loader job records are kept, and for how long
+ * @param allowedHosts         Host names accepted besides loopback names and IP literals ("*" = any; see {@link OriginPolicy})
+ * @param writeOrigins         browser origins allowed to write besides the server's own ("*" = any)
+ * @param cors                 answer CORS requests (any origin may read; writes still as {@code writeOrigins} says)
  */
 public record ServerOptions(
         String bind,
@@ -41,7 +44,10 @@ public record ServerOptions(
         SourcePolicy sources,
         boolean serviceEnabled,
         long bulkUploadBytes,
-        JobRetention loadJobRetention) {
+        JobRetention loadJobRetention,
+        java.util.List<String> allowedHosts,
+        java.util.List<String> writeOrigins,
+        boolean cors) {
 
     public static final int DEFAULT_PORT = 7878;
     public static final int DEFAULT_MAX_QUEUED_QUERIES = 64;
@@ -71,6 +77,8 @@ public record ServerOptions(
         if (loadJobRetention == null) {
             throw new IllegalArgumentException("load job retention must not be null");
         }
+        allowedHosts = java.util.List.copyOf(allowedHosts);
+        writeOrigins = java.util.List.copyOf(writeOrigins);
         if (authToken != null && authToken.isBlank()) {
             throw new IllegalArgumentException("auth token must not be blank");
         }
@@ -102,6 +110,9 @@ public record ServerOptions(
         b.serviceEnabled = serviceEnabled;
         b.bulkUploadBytes = bulkUploadBytes;
         b.loadJobRetention = loadJobRetention;
+        b.allowedHosts = allowedHosts;
+        b.writeOrigins = writeOrigins;
+        b.cors = cors;
         return b;
     }
 
@@ -122,6 +133,9 @@ public record ServerOptions(
         private boolean serviceEnabled;
         private long bulkUploadBytes = 64L << 20;
         private JobRetention loadJobRetention = JobRetention.defaults();
+        private java.util.List<String> allowedHosts = java.util.List.of();
+        private java.util.List<String> writeOrigins = java.util.List.of();
+        private boolean cors;
 
         public Builder bind(String v) { bind = v; return this; }
         public Builder port(int v) { port = v; return this; }
@@ -138,11 +152,14 @@ public record ServerOptions(
         public Builder serviceEnabled(boolean v) { serviceEnabled = v; return this; }
         public Builder bulkUploadBytes(long v) { bulkUploadBytes = v; return this; }
         public Builder loadJobRetention(JobRetention v) { loadJobRetention = v; return this; }
+        public Builder allowedHosts(java.util.List<String> v) { allowedHosts = v; return this; }
+        public Builder writeOrigins(java.util.List<String> v) { writeOrigins = v; return this; }
+        public Builder cors(boolean v) { cors = v; return this; }
 
         public ServerOptions build() {
             return new ServerOptions(bind, port, readOnly, authToken, queryTimeout, maxConcurrentQueries,
                     maxQueuedQueries, maxRequestBytes, maxUploadBytes, clientTimeout, shutdownGrace, sources, serviceEnabled, bulkUploadBytes,
-                    loadJobRetention);
+                    loadJobRetention, allowedHosts, writeOrigins, cors);
         }
     }
 }

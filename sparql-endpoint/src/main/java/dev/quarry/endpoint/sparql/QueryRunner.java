@@ -175,15 +175,32 @@ final class QueryRunner {
         try {
             return engine.prepare(text, base);
         } catch (QueryParseException e) {
-            throw HttpError.badRequest("query parse error: " + oneLine(e.getMessage()));
+            throw HttpError.badRequest("query parse error: " + parseMessage(e));
+        } catch (org.apache.jena.query.QueryException e) {
+            // What the parser's actions reject, e.g. VALUES (?a ?a): a fault of the text, not of the server.
+            throw HttpError.badRequest("query error: " + oneLine(e.getMessage()));
         }
+    }
+
+    /** The parser's message, or what made it fail when it has none (a text nested too deeply overflows the parser's stack). */
+    static String parseMessage(RuntimeException e) {
+        String m = oneLine(e.getMessage());
+        if (!m.isEmpty()) {
+            return m;
+        }
+        for (Throwable c = e.getCause(); c != null; c = c.getCause()) {
+            if (c instanceof StackOverflowError) {
+                return "nested too deeply";
+            }
+        }
+        return e.getCause() != null ? oneLine(String.valueOf(e.getCause().getMessage())) : "unknown";
     }
 
     static Query parse(String text, String base) {
         try {
             return QueryFactory.create(text, base, Syntax.syntaxSPARQL_11);
         } catch (QueryParseException e) {
-            throw HttpError.badRequest("query parse error: " + oneLine(e.getMessage()));
+            throw HttpError.badRequest("query parse error: " + parseMessage(e));
         }
     }
 

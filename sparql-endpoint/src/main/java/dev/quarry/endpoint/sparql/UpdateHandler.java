@@ -69,7 +69,7 @@ final class UpdateHandler {
         try {
             return UpdateFactory.create(text, base);
         } catch (QueryParseException e) {
-            throw HttpError.badRequest("update parse error: " + QueryRunner.oneLine(e.getMessage()));
+            throw HttpError.badRequest("update parse error: " + QueryRunner.parseMessage(e));
         }
     }
 
