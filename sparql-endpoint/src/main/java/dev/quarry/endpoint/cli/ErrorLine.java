@@ -56,8 +56,18 @@ final class ErrorLine {
                 + " (run with -Dquarry.debug=true for the stack trace)";
     }
 
+    /** One line, control characters (ESC, BEL: from file names or data) shown escaped so they do not act on the terminal. */
     static String oneLine(String s) {
-        return s.strip().replaceAll("\\s*\\R\\s*", " ");
+        String line = s.strip().replaceAll("\\s*\\R\\s*", " ");
+        StringBuilder b = new StringBuilder(line.length());
+        line.chars().forEach(c -> {
+            if (Character.isISOControl(c) && c != '\t') {
+                b.append(String.format("\\x%02x", c));
+            } else {
+                b.append((char) c);
+            }
+        });
+        return b.toString();
     }
 
     private static String name(CommandLine cmd) {

@@ -127,8 +127,22 @@ public final class Exchange {
         return decoded(form::parameters);
     }
 
+    /**
+     * The body as text in its charset; 400 if it is not valid in it (replacing bad bytes
+     * with U+FFFD would silently change the data an update writes).
+     */
     public String bodyString() {
-        return new String(body(), charset());
+        java.nio.ByteBuffer in = java.nio.ByteBuffer.wrap(body());
+        java.nio.CharBuffer out = java.nio.CharBuffer.allocate(in.remaining());
+        java.nio.charset.CharsetDecoder d = charset().newDecoder();
+        java.nio.charset.CoderResult r = d.decode(in, out, true);
+        if (!r.isError()) {
+            r = d.flush(out);
+        }
+        if (r.isError()) {
+            throw HttpError.badRequest("the request body is not valid " + charset().name() + " at byte " + in.position());
+        }
+        return out.flip().toString();
     }
 
     /** The body as it arrives (streamed routes). */
