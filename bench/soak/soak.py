@@ -161,11 +161,13 @@ def main():
     ap.add_argument("--warmup-minutes", type=float, default=5)
     ap.add_argument("--out", default="soak-result", help="prefix of the output files (.rss.csv, .json)")
     ap.add_argument("--java", default=os.path.join(os.environ.get("JAVA_HOME", "/usr"), "bin", "java"))
+    ap.add_argument("--jvm-opt", action="append", default=[], help="a JVM option for the server, e.g. -Xmx1g (repeatable)")
+    ap.add_argument("--serve-opt", action="append", default=[], help="an option for quarry serve, e.g. --cache-size=512m (repeatable)")
     a = ap.parse_args()
 
     log = open(a.out + ".server.log", "w")
-    server = subprocess.Popen([a.java, "-jar", a.jar, "serve", "--store", a.store, "--port", str(a.port),
-                               "--shutdown-grace", "10"], stdout=log, stderr=subprocess.STDOUT)
+    server = subprocess.Popen([a.java] + a.jvm_opt + ["-jar", a.jar, "serve", "--store", a.store, "--port", str(a.port),
+                               "--shutdown-grace", "10"] + a.serve_opt, stdout=log, stderr=subprocess.STDOUT)
     for _ in range(600):
         if server.poll() is not None:
             sys.exit("soak: the server exited with %d at start (see %s.server.log)" % (server.returncode, a.out))

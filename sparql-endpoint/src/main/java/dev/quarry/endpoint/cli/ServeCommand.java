@@ -55,8 +55,8 @@ public final class ServeCommand implements Callable<Integer> {
     @Option(names = "--max-request-bytes", paramLabel = "BYTES", description = "largest query/update/form body (default: ${DEFAULT-VALUE})")
     long maxRequestBytes = 16L << 20;
 
-    @Option(names = "--max-upload-bytes", paramLabel = "BYTES", description = "largest graph store upload; 0 = no limit (default: ${DEFAULT-VALUE})")
-    long maxUploadBytes = 0;
+    @Option(names = "--max-upload-bytes", paramLabel = "BYTES", description = "largest graph store upload; 0 = no limit (default: ${DEFAULT-VALUE}, 1 GiB)")
+    long maxUploadBytes = ServerOptions.DEFAULT_MAX_UPLOAD_BYTES;
 
     @Option(names = "--bulk-upload-bytes", paramLabel = "BYTES",
             description = "graph store POST uploads with a Content-Length of at least this go through the bulk loader; 0 = never (default: ${DEFAULT-VALUE})")

@@ -16,7 +16,7 @@ import java.time.Duration;
  * @param maxConcurrentQueries queries running at once; more wait in a queue
  * @param maxQueuedQueries     queries waiting for a place at once; more get 503 with Retry-After
  * @param maxRequestBytes      largest request body that is read into memory (queries, updates, forms); 413 beyond
- * @param maxUploadBytes       largest streamed graph store upload; 0 = no limit
+ * @param maxUploadBytes       largest streamed graph store upload (1 GiB by default); 0 = no limit
  * @param clientTimeout        how long a client may stay silent while sending a request, or refuse to
  *                             read a response, before the connection is closed; also the keep-alive idle limit
  * @param shutdownGrace        how long a stop waits for running requests before cancelling queries
@@ -51,6 +51,8 @@ public record ServerOptions(
 
     public static final int DEFAULT_PORT = 7878;
     public static final int DEFAULT_MAX_QUEUED_QUERIES = 64;
+    /** Uploads beyond this are refused (413) unless the operator raises it; bulk loads belong to /loader. */
+    public static final long DEFAULT_MAX_UPLOAD_BYTES = 1L << 30;
 
     public ServerOptions {
         if (port < 0 || port > 65535) {
@@ -126,7 +128,7 @@ public record ServerOptions(
         private int maxConcurrentQueries = Math.max(4, Runtime.getRuntime().availableProcessors() * 2);
         private int maxQueuedQueries = DEFAULT_MAX_QUEUED_QUERIES;
         private long maxRequestBytes = 16L << 20;
-        private long maxUploadBytes;
+        private long maxUploadBytes = DEFAULT_MAX_UPLOAD_BYTES;
         private Duration clientTimeout = Duration.ofSeconds(60);
         private Duration shutdownGrace = Duration.ofSeconds(30);
         private SourcePolicy sources = SourcePolicy.none();
