@@ -122,7 +122,7 @@ public final class ServeCommand implements Callable<Integer> {
             quads = QuadStore.open(store, storeOptions);
         } catch (StoreException e) {
             System.err.println("quarry serve: " + e.getMessage());
-            return 2;
+            return Main.FAILURE; // as every command whose store cannot be opened (2 is for usage errors)
         }
         QuarryServer server = new QuarryServer();
         try {
@@ -132,7 +132,7 @@ public final class ServeCommand implements Callable<Integer> {
         } catch (RuntimeException e) {
             quads.close();
             System.err.println("quarry serve: " + e.getMessage());
-            return 2;
+            return Main.FAILURE;
         }
         CountDownLatch stopped = new CountDownLatch(1);
         Thread hook = new Thread(() -> {

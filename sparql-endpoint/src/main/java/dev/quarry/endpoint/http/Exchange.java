@@ -342,7 +342,12 @@ public final class Exchange {
         if (!finished.compareAndSet(false, true)) {
             return;
         }
-        if (close) {
+        if (close && !channel.isActive()) {
+            // The client is gone (e.g. a slow-loris connection dropped at its timeout): nothing to
+            // flush. Writing here, inside the listener of the failed write, made Netty's encoder
+            // release the response twice (IllegalReferenceCountException, one trace per connection).
+            channel.close();
+        } else if (close) {
             // A body still arriving is drained before the close, so that the response is not lost to a reset.
             ChannelFutureListener then = requestComplete ? ChannelFutureListener.CLOSE : f -> LingeringClose.start(channel);
             channel.writeAndFlush(Unpooled.EMPTY_BUFFER).addListener(then);

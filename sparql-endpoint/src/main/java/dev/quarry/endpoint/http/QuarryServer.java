@@ -90,7 +90,7 @@ public final class QuarryServer {
                     .bind(new InetSocketAddress(options.bind(), options.port()))
                     .syncUninterruptibly()
                     .channel();
-        } catch (RuntimeException e) {
+        } catch (Exception e) { // also the BindException Netty rethrows unchecked ("Address already in use")
             loadJobs.close();
             shutdownThreads();
             serverChannel = null;
