@@ -91,13 +91,7 @@ class StreamingAndConcurrencyTest {
 
     @Test
     void queriesBeyondTheLimitAndTheQueueGet503WithRetryAfter() throws Exception {
-        f = new ServerFixture(dir, ServerFixture.options().maxConcurrentQueries(1).maxQueuedQueries(0));
-        f.fill(ROWS);
-        TestFunctions.resetGate();
-        CompletableFuture<HttpResponse<String>> first = f.http.sendAsync(
-                HttpRequest.newBuilder(f.uri("/sparql?query=" + ServerFixture.enc(GATED))).build(),
-                HttpResponse.BodyHandlers.ofString());
-        assertTrue(TestFunctions.reached.await(30, TimeUnit.SECONDS));
+        CompletableFuture<HttpResponse<String>> first = holdTheOnlyPlace(0);
         HttpResponse<String> second = f.query("ASK {}", null);
         assertEquals(503, second.statusCode());
         assertTrue(second.headers().firstValue("Retry-After").isPresent());
@@ -110,13 +104,7 @@ class StreamingAndConcurrencyTest {
 
     @Test
     void aQueryBeyondTheLimitWaitsInTheQueueAndRunsWhenAPlaceIsFree() throws Exception {
-        f = new ServerFixture(dir, ServerFixture.options().maxConcurrentQueries(1).maxQueuedQueries(1));
-        f.fill(ROWS);
-        TestFunctions.resetGate();
-        CompletableFuture<HttpResponse<String>> first = f.http.sendAsync(
-                HttpRequest.newBuilder(f.uri("/sparql?query=" + ServerFixture.enc(GATED))).build(),
-                HttpResponse.BodyHandlers.ofString());
-        assertTrue(TestFunctions.reached.await(30, TimeUnit.SECONDS));
+        CompletableFuture<HttpResponse<String>> first = holdTheOnlyPlace(1);
         CompletableFuture<HttpResponse<String>> queued = f.http.sendAsync(
                 HttpRequest.newBuilder(f.uri("/sparql?query=" + ServerFixture.enc("ASK {}"))).build(),
                 HttpResponse.BodyHandlers.ofString());
@@ -128,6 +116,18 @@ class StreamingAndConcurrencyTest {
         TestFunctions.gate.countDown();
         assertEquals(200, first.get(30, TimeUnit.SECONDS).statusCode());
         assertEquals(200, queued.get(30, TimeUnit.SECONDS).statusCode());
+    }
+
+    /** A server with one place and a queue of {@code queue}, the place held by a query stopped at the gate. */
+    private CompletableFuture<HttpResponse<String>> holdTheOnlyPlace(int queue) throws InterruptedException {
+        f = new ServerFixture(dir, ServerFixture.options().maxConcurrentQueries(1).maxQueuedQueries(queue));
+        f.fill(ROWS);
+        TestFunctions.resetGate();
+        CompletableFuture<HttpResponse<String>> first = f.http.sendAsync(
+                HttpRequest.newBuilder(f.uri("/sparql?query=" + ServerFixture.enc(GATED))).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertTrue(TestFunctions.reached.await(30, TimeUnit.SECONDS));
+        return first;
     }
 
     private void awaitQueued(int n) throws InterruptedException {
