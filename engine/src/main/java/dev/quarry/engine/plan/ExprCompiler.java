@@ -149,10 +149,11 @@ final class ExprCompiler {
     }
 
     /** ARQ's own evaluation of {@code e} over the variables it mentions. */
-    private RowExpr arq(Expr e) {
-        if (containsExists(e)) {
-            throw new Unsupported("EXISTS inside " + e.getFunction().getFunctionSymbol());
+    private RowExpr arq(Expr expr) {
+        if (containsExists(expr)) {
+            throw new Unsupported("EXISTS inside " + expr.getFunction().getFunctionSymbol());
         }
+        Expr e = dev.quarry.store.arq.regex.RegexGuard.guard(expr); // REGEX / REPLACE stop with the query
         Walker.walk(e, new ExprBuild(context));
         Set<Var> vars = ExprVars.getVarsMentioned(e);
         Var[] vs = vars.toArray(new Var[0]);

@@ -32,8 +32,29 @@ final class ErrorLine {
 
     static int onUsageError(ParameterException e, String[] args) {
         CommandLine cmd = e.getCommandLine();
-        print(name(cmd) + ": " + oneLine(e.getMessage()) + " (see '" + name(cmd) + " --help')", e);
+        String unknown = unknownOptions(cmd, args);
+        print(name(cmd) + ": " + (unknown.isEmpty() ? "" : unknown + "; ") + oneLine(e.getMessage())
+                + " (see '" + name(cmd) + " --help')", e);
         return Main.USAGE;
+    }
+
+    /**
+     * The arguments that look like options of this command but are none, named: picocli
+     * takes a mistyped option ({@code --stor}) for a file name, and then only reports the
+     * option it misses ({@code --store}), which does not say what was wrong.
+     */
+    private static String unknownOptions(CommandLine cmd, String[] args) {
+        java.util.List<String> unknown = new java.util.ArrayList<>();
+        for (String a : args) {
+            if (a.startsWith("-") && a.length() > 1 && !a.equals("--")) {
+                String name = a.contains("=") ? a.substring(0, a.indexOf('=')) : a;
+                if (cmd.getCommandSpec().findOption(name) == null && cmd.getCommandSpec().subcommands().get(name) == null
+                        && !a.matches("-\\d.*")) {
+                    unknown.add("'" + name + "'");
+                }
+            }
+        }
+        return unknown.isEmpty() ? "" : "unknown option" + (unknown.size() > 1 ? "s " : " ") + String.join(", ", unknown);
     }
 
     /** What went wrong, in words a user can act on. */
@@ -56,8 +77,18 @@ final class ErrorLine {
                 + " (run with -Dquarry.debug=true for the stack trace)";
     }
 
+    /** One line, control characters (ESC, BEL: from file names or data) shown escaped so they do not act on the terminal. */
     static String oneLine(String s) {
-        return s.strip().replaceAll("\\s*\\R\\s*", " ");
+        String line = s.strip().replaceAll("\\s*\\R\\s*", " ");
+        StringBuilder b = new StringBuilder(line.length());
+        line.chars().forEach(c -> {
+            if (Character.isISOControl(c) && c != '\t') {
+                b.append(String.format("\\x%02x", c));
+            } else {
+                b.append((char) c);
+            }
+        });
+        return b.toString();
     }
 
     private static String name(CommandLine cmd) {

@@ -72,6 +72,12 @@ public final class Main implements Callable<Integer> {
         if (System.getProperty("org.slf4j.simpleLogger.defaultLogLevel") == null) {
             System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", "warn");
         }
+        // ARQ's parsers log a client's bad text (e.g. VALUES (?a ?a)) with a stack trace before
+        // throwing; the client gets the message as a 400, the log needs no trace of it.
+        String parsers = "org.slf4j.simpleLogger.log.org.apache.jena.sparql.lang";
+        if (System.getProperty(parsers) == null) {
+            System.setProperty(parsers, "error");
+        }
     }
 
     /** The configured command line: error handlers, and exit codes and version in every command. */

@@ -45,14 +45,18 @@ public final class ServeCommand implements Callable<Integer> {
             description = "default query timeout; 0 = none; a request's 'timeout' parameter overrides it (default: ${DEFAULT-VALUE})")
     double queryTimeoutSeconds = 300;
 
-    @Option(names = "--max-concurrent-queries", paramLabel = "N", description = "queries at once; more get 503 (default: 2 x cores, at least 4)")
+    @Option(names = "--max-concurrent-queries", paramLabel = "N", description = "queries at once; more wait in a queue (default: 2 x cores, at least 4)")
     Integer maxConcurrentQueries;
+
+    @Option(names = "--max-queued-queries", paramLabel = "N",
+            description = "queries waiting for a place at once; more get 503 with Retry-After (default: ${DEFAULT-VALUE})")
+    int maxQueuedQueries = ServerOptions.DEFAULT_MAX_QUEUED_QUERIES;
 
     @Option(names = "--max-request-bytes", paramLabel = "BYTES", description = "largest query/update/form body (default: ${DEFAULT-VALUE})")
     long maxRequestBytes = 16L << 20;
 
-    @Option(names = "--max-upload-bytes", paramLabel = "BYTES", description = "largest graph store upload; 0 = no limit (default: ${DEFAULT-VALUE})")
-    long maxUploadBytes = 0;
+    @Option(names = "--max-upload-bytes", paramLabel = "BYTES", description = "largest graph store upload; 0 = no limit (default: ${DEFAULT-VALUE}, 1 GiB)")
+    long maxUploadBytes = ServerOptions.DEFAULT_MAX_UPLOAD_BYTES;
 
     @Option(names = "--bulk-upload-bytes", paramLabel = "BYTES",
             description = "graph store POST uploads with a Content-Length of at least this go through the bulk loader; 0 = never (default: ${DEFAULT-VALUE})")
@@ -61,6 +65,21 @@ public final class ServeCommand implements Callable<Integer> {
     @Option(names = "--client-timeout", paramLabel = "SECONDS",
             description = "how long a client may stall while sending or reading; also the keep-alive idle limit (default: ${DEFAULT-VALUE})")
     double clientTimeoutSeconds = 60;
+
+    @Option(names = "--shutdown-grace", paramLabel = "SECONDS",
+            description = "on SIGTERM / Ctrl-C, how long running requests may finish before they are cancelled (default: ${DEFAULT-VALUE})")
+    double shutdownGraceSeconds = 30;
+
+    @Option(names = "--allow-host", paramLabel = "NAME",
+            description = "a Host name the server answers to besides loopback names, IP addresses and this machine's name (repeatable; '*' = any; default: none, a guard against DNS rebinding)")
+    List<String> allowHost = new ArrayList<>();
+
+    @Option(names = "--allow-write-origin", paramLabel = "ORIGIN",
+            description = "a browser origin (e.g. https://app.example:8443) that may write besides the server's own (repeatable; '*' = any; default: none, cross-site writes are refused)")
+    List<String> allowWriteOrigin = new ArrayList<>();
+
+    @Option(names = "--cors", description = "answer CORS requests: pages on any origin may read (writes still need --allow-write-origin)")
+    boolean cors;
 
     @Option(names = "--allow-source", paramLabel = "DIR",
             description = "a directory whose files SPARQL LOAD <file:...> and POST /loader may read (repeatable; default: none, loading files is refused)")
@@ -103,7 +122,7 @@ public final class ServeCommand implements Callable<Integer> {
             quads = QuadStore.open(store, storeOptions);
         } catch (StoreException e) {
             System.err.println("quarry serve: " + e.getMessage());
-            return 2;
+            return Main.FAILURE; // as every command whose store cannot be opened (2 is for usage errors)
         }
         QuarryServer server = new QuarryServer();
         try {
@@ -113,12 +132,17 @@ public final class ServeCommand implements Callable<Integer> {
         } catch (RuntimeException e) {
             quads.close();
             System.err.println("quarry serve: " + e.getMessage());
-            return 2;
+            return Main.FAILURE;
         }
         CountDownLatch stopped = new CountDownLatch(1);
         Thread hook = new Thread(() -> {
-            server.stop();
-            quads.close();
+            if (server.stop()) {
+                quads.close();
+            } else {
+                // A worker still reads the store: closing it under the worker would crash the JVM
+                // in native code. Committed writes are in RocksDB's log; the process exits anyway.
+                System.err.println("quarry: a request did not stop after cancellation; exiting without closing the store");
+            }
             stopped.countDown();
         }, "quarry-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
@@ -137,9 +161,14 @@ public final class ServeCommand implements Callable<Integer> {
                 .readOnly(readOnly)
                 .authToken(authToken == null || authToken.isBlank() ? null : authToken)
                 .queryTimeout(seconds(queryTimeoutSeconds))
+                .maxQueuedQueries(maxQueuedQueries)
                 .maxRequestBytes(maxRequestBytes)
                 .maxUploadBytes(maxUploadBytes)
                 .clientTimeout(seconds(clientTimeoutSeconds))
+                .shutdownGrace(seconds(shutdownGraceSeconds))
+                .allowedHosts(allowHost)
+                .writeOrigins(allowWriteOrigin)
+                .cors(cors)
                 .sources(new SourcePolicy(allowSource, allowHttpSource))
                 .serviceEnabled(enableService)
                 .bulkUploadBytes(bulkUploadBytes)

@@ -70,8 +70,9 @@ public final class Exchange {
         return request.method();
     }
 
+    /** The path, percent-decoded; 400 if its percent-encoding is malformed. */
     public String path() {
-        return uri.path();
+        return decoded(uri::path);
     }
 
     /** The URI as the client sent it (path and query string). */
@@ -81,7 +82,16 @@ public final class Exchange {
 
     /** Parameters of the query string, decoded. */
     public Map<String, List<String>> queryParams() {
-        return uri.parameters();
+        return decoded(uri::parameters);
+    }
+
+    /** What Netty's decoder gives, or 400 for a malformed percent-escape (e.g. {@code %ZZ}) instead of a failure. */
+    private static <T> T decoded(java.util.function.Supplier<T> decode) {
+        try {
+            return decode.get();
+        } catch (IllegalArgumentException e) {
+            throw HttpError.badRequest("malformed percent-encoding: " + Failures.printable(Failures.oneLine(e)));
+        }
     }
 
     public String header(CharSequence name) {
@@ -112,12 +122,27 @@ public final class Exchange {
 
     /** Parameters of an {@code application/x-www-form-urlencoded} body (buffered routes). */
     public Map<String, List<String>> formParams() {
-        return QueryStringDecoder.builder().hasPath(false).semicolonIsNormalChar(true).charset(charset())
-                .build(bodyString()).parameters();
+        QueryStringDecoder form = QueryStringDecoder.builder().hasPath(false).semicolonIsNormalChar(true).charset(charset())
+                .build(bodyString());
+        return decoded(form::parameters);
     }
 
+    /**
+     * The body as text in its charset; 400 if it is not valid in it (replacing bad bytes
+     * with U+FFFD would silently change the data an update writes).
+     */
     public String bodyString() {
-        return new String(body(), charset());
+        java.nio.ByteBuffer in = java.nio.ByteBuffer.wrap(body());
+        java.nio.CharBuffer out = java.nio.CharBuffer.allocate(in.remaining());
+        java.nio.charset.CharsetDecoder d = charset().newDecoder();
+        java.nio.charset.CoderResult r = d.decode(in, out, true);
+        if (!r.isError()) {
+            r = d.flush(out);
+        }
+        if (r.isError()) {
+            throw HttpError.badRequest("the request body is not valid " + charset().name() + " at byte " + in.position());
+        }
+        return out.flip().toString();
     }
 
     /** The body as it arrives (streamed routes). */
@@ -220,6 +245,10 @@ public final class Exchange {
         FullHttpResponse resp = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, status,
                 Unpooled.wrappedBuffer(content));
         resp.headers().set(responseHeaders);
+        if (status.code() == HttpResponseStatus.SERVICE_UNAVAILABLE.code() && !resp.headers().contains(HttpHeaderNames.RETRY_AFTER)) {
+            // Every 503 (busy, stopping, a query out of time) is temporary: say when to retry.
+            resp.headers().set(HttpHeaderNames.RETRY_AFTER, "1");
+        }
         if (contentType != null) {
             resp.headers().set(HttpHeaderNames.CONTENT_TYPE, contentType);
         }
@@ -240,7 +269,7 @@ public final class Exchange {
 
     /** Sends an error: one line of text, or the error format of the API the path belongs to. */
     public void respondError(HttpResponseStatus status, String message) {
-        ErrorBody.Content c = server.router().errorBodyFor(path()).render(status, message);
+        ErrorBody.Content c = server.router().errorBodyFor(uri.rawPath()).render(status, message);
         respond(status, c.contentType(), c.bytes());
     }
 
@@ -313,7 +342,12 @@ public final class Exchange {
         if (!finished.compareAndSet(false, true)) {
             return;
         }
-        if (close) {
+        if (close && !channel.isActive()) {
+            // The client is gone (e.g. a slow-loris connection dropped at its timeout): nothing to
+            // flush. Writing here, inside the listener of the failed write, made Netty's encoder
+            // release the response twice (IllegalReferenceCountException, one trace per connection).
+            channel.close();
+        } else if (close) {
             // A body still arriving is drained before the close, so that the response is not lost to a reset.
             ChannelFutureListener then = requestComplete ? ChannelFutureListener.CLOSE : f -> LingeringClose.start(channel);
             channel.writeAndFlush(Unpooled.EMPTY_BUFFER).addListener(then);

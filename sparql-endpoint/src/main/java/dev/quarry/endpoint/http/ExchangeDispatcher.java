@@ -21,8 +21,10 @@ import java.util.ArrayDeque;
 /**
  * Per connection: receives requests, reads or streams their bodies, hands them to a
  * worker, and keeps pipelined requests in order. While a response is being produced,
- * the next requests wait in {@link #pending} and the socket is not read (so a client
- * pipelining without end costs no memory); they are taken up when the response ends.
+ * the next request waits in {@link #pending} and the socket is not read after it (so a
+ * client pipelining without end costs no memory); it is taken up when the response ends.
+ * A client that closes its connection, or only its sending side, while its request is
+ * served is taken as gone (HTTP/1.1 cannot tell the two apart): the request is cancelled.
  * All methods run on the connection's event loop.
  */
 final class ExchangeDispatcher extends ChannelInboundHandlerAdapter {
@@ -96,6 +98,8 @@ final class ExchangeDispatcher extends ChannelInboundHandlerAdapter {
             return;
         }
         try {
+            server.originPolicy().checkHost(req);
+            checkNormalPath(current.path());
             route = server.router().find(req.method(), current.path());
             current.operation(route.operation());
             if (route.write()) {
@@ -154,6 +158,19 @@ final class ExchangeDispatcher extends ChannelInboundHandlerAdapter {
             receiving = false;
             ex.requestComplete();
             bodyComplete(ex);
+        }
+    }
+
+    /**
+     * A path with "." or ".." segments would name a different resource once normalised
+     * (with direct graph identification, {@code PUT /data/../status} made a graph with an
+     * un-normalised IRI): refused rather than guessed.
+     */
+    private static void checkNormalPath(String path) {
+        for (String segment : path.split("/", -1)) {
+            if (segment.equals(".") || segment.equals("..")) {
+                throw HttpError.badRequest("the path has a '" + segment + "' segment: " + Failures.printable(path));
+            }
         }
     }
 
@@ -219,8 +236,14 @@ final class ExchangeDispatcher extends ChannelInboundHandlerAdapter {
         });
     }
 
+    /**
+     * Reads while nothing waits in {@link #pending}, also while a response is being
+     * produced: that is how a client that goes away (FIN or reset) is noticed while its
+     * query computes, and the query cancelled, instead of running on for nobody. The
+     * first pipelined message stops reading until the response ends.
+     */
     private void updateAutoRead() {
-        boolean read = !bodyPaused && !serving() && pending.isEmpty();
+        boolean read = !bodyPaused && pending.isEmpty();
         if (ctx.channel().config().isAutoRead() != read) {
             ctx.channel().config().setAutoRead(read);
         }

@@ -23,6 +23,9 @@ final class Failures {
             status = e.status();
             message = e.getMessage();
             headers = e.headers();
+        } else if (t instanceof StackOverflowError) {
+            status = HttpResponseStatus.BAD_REQUEST;
+            message = "the request is nested too deeply to be evaluated";
         } else if (ex.isCancelled()) {
             status = HttpResponseStatus.SERVICE_UNAVAILABLE;
             message = "request cancelled: the server is stopping or the client went away";
@@ -40,6 +43,24 @@ final class Failures {
         }
         headers.forEach(ex::responseHeader);
         ex.respondError(status, message);
+    }
+
+    /**
+     * {@code s} with control characters shown as a backslash, u and four hex digits: text from a client
+     * (a header, a name) goes into error lines and logs, where a raw ESC or BEL would
+     * act on the reader's terminal.
+     */
+    static String printable(String s) {
+        StringBuilder b = new StringBuilder(s.length());
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (Character.isISOControl(c)) {
+                b.append('\\').append('u').append(String.format("%04x", (int) c));
+            } else {
+                b.append(c);
+            }
+        }
+        return b.toString();
     }
 
     /** The message of a throwable on one line, or its class name if it has none. */

@@ -49,6 +49,9 @@ import org.slf4j.LoggerFactory;
 public final class QuarryServer {
     private static final Logger LOG = LoggerFactory.getLogger(QuarryServer.class);
 
+    /** How long cancelled requests get to stop, after the shutdown grace period. */
+    static final java.time.Duration CANCELLED_STOP = java.time.Duration.ofSeconds(5);
+
     private EventLoopGroup acceptors;
     private EventLoopGroup ioLoops;
     private ExecutorService workers;
@@ -68,7 +71,7 @@ public final class QuarryServer {
         StoreMetrics.bind(registry, store);
         RequestMetrics metrics = new RequestMetrics(registry);
         QuarryDatasetGraph dataset = new QuarryDatasetGraph(store);
-        admission = new QueryAdmission(options.maxConcurrentQueries(), registry);
+        admission = new QueryAdmission(options.maxConcurrentQueries(), options.maxQueuedQueries(), registry);
         Router router = routes(store, dataset, options, registry);
 
         workers = Executors.newCachedThreadPool(named("quarry-worker"));
@@ -87,7 +90,7 @@ public final class QuarryServer {
                     .bind(new InetSocketAddress(options.bind(), options.port()))
                     .syncUninterruptibly()
                     .channel();
-        } catch (RuntimeException e) {
+        } catch (Exception e) { // also the BindException Netty rethrows unchecked ("Address already in use")
             loadJobs.close();
             shutdownThreads();
             serverChannel = null;
@@ -135,31 +138,42 @@ public final class QuarryServer {
      * period to finish, then running queries are cancelled. A write that was answered
      * is committed (its commit happened before the answer); a write still running
      * finishes (it commits or aborts as a whole) before the threads stop.
+     *
+     * <p>Cancelling only sets flags that the query threads check (they close their own
+     * cursors and end their own transactions); a query stops within moments of it
+     * ({@link #CANCELLED_STOP}). Returns false if a worker is still running after that:
+     * the caller must then not close the store under it (a native crash).
      */
-    public synchronized void stop() {
+    public synchronized boolean stop() {
         if (serverChannel == null) {
-            return;
+            return true;
         }
         context.startDraining();
         serverChannel.close().syncUninterruptibly();
         long graceNanos = context.options().shutdownGrace().toNanos();
+        boolean idle = true;
         if (!awaitIdle(graceNanos)) {
             LOG.info("cancelling {} running request(s)", context.running().size());
             for (Exchange ex : context.running()) {
                 ex.cancel();
             }
-            awaitIdle(TimeUnit.SECONDS.toNanos(30));
+            idle = awaitIdle(CANCELLED_STOP.toNanos());
         }
         loadJobs.close(); // a running load is cancelled: nothing of it is committed
         workers.shutdown();
         try {
-            workers.awaitTermination(30, TimeUnit.SECONDS);
+            idle &= workers.awaitTermination(idle ? 30 : 1, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+            idle = false;
+        }
+        if (!idle) {
+            LOG.warn("{} request(s) still running after cancellation", context.running().size());
         }
         channels.close().awaitUninterruptibly(5, TimeUnit.SECONDS);
         shutdownThreads();
         serverChannel = null;
+        return idle;
     }
 
     private boolean awaitIdle(long nanos) {

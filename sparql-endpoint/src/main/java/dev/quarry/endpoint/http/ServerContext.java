@@ -19,6 +19,7 @@ final class ServerContext {
     private final ExecutorService workers;
     private final RequestMetrics metrics;
     private final WriteGuard writeGuard;
+    private final OriginPolicy originPolicy;
     private final Set<Exchange> running = ConcurrentHashMap.newKeySet();
     private volatile boolean draining;
 
@@ -27,7 +28,8 @@ final class ServerContext {
         this.router = router;
         this.workers = workers;
         this.metrics = metrics;
-        this.writeGuard = new WriteGuard(options.readOnly(), options.authToken());
+        this.originPolicy = new OriginPolicy(options.allowedHosts(), options.writeOrigins());
+        this.writeGuard = new WriteGuard(options.readOnly(), options.authToken(), originPolicy);
     }
 
     ServerOptions options() {
@@ -40,6 +42,10 @@ final class ServerContext {
 
     WriteGuard writeGuard() {
         return writeGuard;
+    }
+
+    OriginPolicy originPolicy() {
+        return originPolicy;
     }
 
     boolean isDraining() {

@@ -13,9 +13,10 @@ import java.time.Duration;
  * @param readOnly             refuse every update and graph store write (403)
  * @param authToken            bearer token required for writes; null = no token needed
  * @param queryTimeout         default query timeout; a request's {@code timeout} parameter may lower or raise it
- * @param maxConcurrentQueries queries running at once; more get 503
+ * @param maxConcurrentQueries queries running at once; more wait in a queue
+ * @param maxQueuedQueries     queries waiting for a place at once; more get 503 with Retry-After
  * @param maxRequestBytes      largest request body that is read into memory (queries, updates, forms); 413 beyond
- * @param maxUploadBytes       largest streamed graph store upload; 0 = no limit
+ * @param maxUploadBytes       largest streamed graph store upload (1 GiB by default); 0 = no limit
  * @param clientTimeout        how long a client may stay silent while sending a request, or refuse to
  *                             read a response, before the connection is closed; also the keep-alive idle limit
  * @param shutdownGrace        how long a stop waits for running requests before cancelling queries
@@ -24,6 +25,9 @@ import java.time.Duration;
  * @param bulkUploadBytes      graph store POST uploads with a Content-Length at least this large go through
  *                             the bulk loader instead of one write transaction; 0 = never
  * @param loadJobRetention     how many finished loader job records are kept, and for how long
+ * @param allowedHosts         Host names accepted besides loopback names and IP literals ("*" = any; see {@link OriginPolicy})
+ * @param writeOrigins         browser origins allowed to write besides the server's own ("*" = any)
+ * @param cors                 answer CORS requests (any origin may read; writes still as {@code writeOrigins} says)
  */
 public record ServerOptions(
         String bind,
@@ -32,6 +36,7 @@ public record ServerOptions(
         String authToken,
         Duration queryTimeout,
         int maxConcurrentQueries,
+        int maxQueuedQueries,
         long maxRequestBytes,
         long maxUploadBytes,
         Duration clientTimeout,
@@ -39,9 +44,15 @@ public record ServerOptions(
         SourcePolicy sources,
         boolean serviceEnabled,
         long bulkUploadBytes,
-        JobRetention loadJobRetention) {
+        JobRetention loadJobRetention,
+        java.util.List<String> allowedHosts,
+        java.util.List<String> writeOrigins,
+        boolean cors) {
 
     public static final int DEFAULT_PORT = 7878;
+    public static final int DEFAULT_MAX_QUEUED_QUERIES = 64;
+    /** Uploads beyond this are refused (413) unless the operator raises it; bulk loads belong to /loader. */
+    public static final long DEFAULT_MAX_UPLOAD_BYTES = 1L << 30;
 
     public ServerOptions {
         if (port < 0 || port > 65535) {
@@ -49,6 +60,9 @@ public record ServerOptions(
         }
         if (maxConcurrentQueries < 1) {
             throw new IllegalArgumentException("max concurrent queries must be at least 1");
+        }
+        if (maxQueuedQueries < 0) {
+            throw new IllegalArgumentException("max queued queries must not be negative");
         }
         if (maxRequestBytes < 1) {
             throw new IllegalArgumentException("max request size must be positive");
@@ -65,6 +79,8 @@ public record ServerOptions(
         if (loadJobRetention == null) {
             throw new IllegalArgumentException("load job retention must not be null");
         }
+        allowedHosts = java.util.List.copyOf(allowedHosts);
+        writeOrigins = java.util.List.copyOf(writeOrigins);
         if (authToken != null && authToken.isBlank()) {
             throw new IllegalArgumentException("auth token must not be blank");
         }
@@ -87,6 +103,7 @@ public record ServerOptions(
         b.authToken = authToken;
         b.queryTimeout = queryTimeout;
         b.maxConcurrentQueries = maxConcurrentQueries;
+        b.maxQueuedQueries = maxQueuedQueries;
         b.maxRequestBytes = maxRequestBytes;
         b.maxUploadBytes = maxUploadBytes;
         b.clientTimeout = clientTimeout;
@@ -95,6 +112,9 @@ public record ServerOptions(
         b.serviceEnabled = serviceEnabled;
         b.bulkUploadBytes = bulkUploadBytes;
         b.loadJobRetention = loadJobRetention;
+        b.allowedHosts = allowedHosts;
+        b.writeOrigins = writeOrigins;
+        b.cors = cors;
         return b;
     }
 
@@ -106,14 +126,18 @@ public record ServerOptions(
         private String authToken;
         private Duration queryTimeout = Duration.ofMinutes(5);
         private int maxConcurrentQueries = Math.max(4, Runtime.getRuntime().availableProcessors() * 2);
+        private int maxQueuedQueries = DEFAULT_MAX_QUEUED_QUERIES;
         private long maxRequestBytes = 16L << 20;
-        private long maxUploadBytes;
+        private long maxUploadBytes = DEFAULT_MAX_UPLOAD_BYTES;
         private Duration clientTimeout = Duration.ofSeconds(60);
         private Duration shutdownGrace = Duration.ofSeconds(30);
         private SourcePolicy sources = SourcePolicy.none();
         private boolean serviceEnabled;
         private long bulkUploadBytes = 64L << 20;
         private JobRetention loadJobRetention = JobRetention.defaults();
+        private java.util.List<String> allowedHosts = java.util.List.of();
+        private java.util.List<String> writeOrigins = java.util.List.of();
+        private boolean cors;
 
         public Builder bind(String v) { bind = v; return this; }
         public Builder port(int v) { port = v; return this; }
@@ -121,6 +145,7 @@ public record ServerOptions(
         public Builder authToken(String v) { authToken = v; return this; }
         public Builder queryTimeout(Duration v) { queryTimeout = v; return this; }
         public Builder maxConcurrentQueries(int v) { maxConcurrentQueries = v; return this; }
+        public Builder maxQueuedQueries(int v) { maxQueuedQueries = v; return this; }
         public Builder maxRequestBytes(long v) { maxRequestBytes = v; return this; }
         public Builder maxUploadBytes(long v) { maxUploadBytes = v; return this; }
         public Builder clientTimeout(Duration v) { clientTimeout = v; return this; }
@@ -129,11 +154,14 @@ public record ServerOptions(
         public Builder serviceEnabled(boolean v) { serviceEnabled = v; return this; }
         public Builder bulkUploadBytes(long v) { bulkUploadBytes = v; return this; }
         public Builder loadJobRetention(JobRetention v) { loadJobRetention = v; return this; }
+        public Builder allowedHosts(java.util.List<String> v) { allowedHosts = v; return this; }
+        public Builder writeOrigins(java.util.List<String> v) { writeOrigins = v; return this; }
+        public Builder cors(boolean v) { cors = v; return this; }
 
         public ServerOptions build() {
             return new ServerOptions(bind, port, readOnly, authToken, queryTimeout, maxConcurrentQueries,
-                    maxRequestBytes, maxUploadBytes, clientTimeout, shutdownGrace, sources, serviceEnabled, bulkUploadBytes,
-                    loadJobRetention);
+                    maxQueuedQueries, maxRequestBytes, maxUploadBytes, clientTimeout, shutdownGrace, sources, serviceEnabled, bulkUploadBytes,
+                    loadJobRetention, allowedHosts, writeOrigins, cors);
         }
     }
 }

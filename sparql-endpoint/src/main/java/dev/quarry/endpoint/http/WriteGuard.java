@@ -5,13 +5,15 @@ import io.netty.handler.codec.http.HttpResponseStatus;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 
-/** Decides whether a request may change the store: read-only mode, then the bearer token. */
+/** Decides whether a request may change the store: read-only mode, the browser origin, then the bearer token. */
 final class WriteGuard {
     private final boolean readOnly;
     private final byte[] token;
+    private final OriginPolicy origins;
 
-    WriteGuard(boolean readOnly, String token) {
+    WriteGuard(boolean readOnly, String token, OriginPolicy origins) {
         this.readOnly = readOnly;
+        this.origins = origins;
         this.token = token == null ? null : token.getBytes(StandardCharsets.UTF_8);
     }
 
@@ -19,6 +21,7 @@ final class WriteGuard {
         if (readOnly) {
             throw new HttpError(HttpResponseStatus.FORBIDDEN, "the server is read-only");
         }
+        origins.checkWriteOrigin(ex);
         if (token == null) {
             return;
         }

@@ -57,6 +57,8 @@ public final class StatusHandler implements Handler {
         JsonObject q = new JsonObject();
         q.put("running", admission.running());
         q.put("limit", admission.limit());
+        q.put("queued", admission.queued());
+        q.put("queueLimit", admission.queueLimit());
         q.put("defaultTimeoutMillis", options.queryTimeout().toMillis());
         o.put("queries", q);
         JsonObject loads = new JsonObject();

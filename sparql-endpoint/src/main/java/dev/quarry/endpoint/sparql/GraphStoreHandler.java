@@ -11,6 +11,7 @@ import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.OutputStream;
 import java.util.Iterator;
 import java.util.UUID;
@@ -66,7 +67,7 @@ public final class GraphStoreHandler implements Handler {
         boolean whole = target.kind() == GraphTarget.Kind.DATASET;
         ResultFormats.Format format = ResultFormats.choose(ex, null,
                 whole ? ResultFormats.DATASETS : ResultFormats.GRAPHS);
-        try (QueryAdmission.Permit permit = admission.enter()) {
+        try (QueryAdmission.Permit permit = admission.enter(ex, ex.options().queryTimeout().toMillis())) {
             dataset.begin(ReadWrite.READ);
             try {
                 if (target.kind() == GraphTarget.Kind.NAMED && !dataset.containsGraph(target.graph())) {
@@ -100,31 +101,37 @@ public final class GraphStoreHandler implements Handler {
             refuseQuadsIntoAGraph(target, lang);
         }
         String uploadBase = target.kind() == GraphTarget.Kind.NAMED ? target.graph().getURI() : SparqlHandler.base(ex);
-        var bulk = multipart ? java.util.Optional.<dev.quarry.loader.input.RdfFormat>empty()
-                : BulkUpload.format(ex, target, lang, ex.options().bulkUploadBytes());
-        if (bulk.isPresent()) {
-            answer(ex, BulkUpload.load(store, ex, target, bulk.get(), uploadBase), location);
-            return;
-        }
-        boolean created;
-        try (WriteTransaction txn = store.beginWrite()) {
-            created = target.kind() == GraphTarget.Kind.NAMED && !GraphEraser.exists(txn, target);
-            if (replace) {
-                if (target.kind() == GraphTarget.Kind.DATASET) {
-                    txn.dropAll();
-                } else {
-                    GraphEraser.erase(txn, target);
+        BulkUpload.Plan plan = multipart ? null : BulkUpload.plan(store, ex, target, lang, ex.options().bulkUploadBytes());
+        try {
+            if (plan instanceof BulkUpload.Plan.Bulk bulk) {
+                answer(ex, BulkUpload.load(store, ex, target, bulk, uploadBase), location);
+                return;
+            }
+            InputStream body = plan instanceof BulkUpload.Plan.Transaction t ? t.body() : null;
+            boolean created;
+            try (WriteTransaction txn = store.beginWrite()) {
+                created = target.kind() == GraphTarget.Kind.NAMED && !GraphEraser.exists(txn, target);
+                if (replace) {
+                    if (target.kind() == GraphTarget.Kind.DATASET) {
+                        txn.dropAll();
+                    } else {
+                        GraphEraser.erase(txn, target);
+                    }
                 }
+                StoreWriter sink = new StoreWriter(txn, target);
+                if (multipart) {
+                    parseParts(ex, target, uploadBase, sink);
+                } else {
+                    parse(body, lang, uploadBase, sink, lang.getName() + " upload");
+                }
+                txn.commit();
             }
-            StoreWriter sink = new StoreWriter(txn, target);
-            if (multipart) {
-                parseParts(ex, target, uploadBase, sink);
-            } else {
-                parse(ex.bodyStream(), lang, uploadBase, sink, lang.getName() + " upload");
+            answer(ex, created, location);
+        } finally {
+            if (plan != null) {
+                BulkUpload.discard(plan);
             }
-            txn.commit();
         }
-        answer(ex, created, location);
     }
 
     /** 201 for a graph the upload created (with its Location if the server named it), else 204. */

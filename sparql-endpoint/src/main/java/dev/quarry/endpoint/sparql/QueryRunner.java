@@ -7,6 +7,7 @@ import dev.quarry.engine.output.ResultWriter;
 import dev.quarry.engine.shape.Prepared;
 import dev.quarry.endpoint.http.HttpError;
 import dev.quarry.store.arq.QuarryDatasetGraph;
+import dev.quarry.store.arq.regex.QueryStop;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import java.io.OutputStream;
 import java.util.Iterator;
@@ -55,39 +56,60 @@ final class QueryRunner {
         long timeoutMillis = timeoutMillis(ex, params);
         SparqlEngine.Options options = new SparqlEngine.Options(timeoutMillis, federation.enabled());
         boolean explain = explain(params);
-        try (QueryAdmission.Permit permit = admission.enter()) {
-            dataset.begin(ReadWrite.READ);
-            try {
-                long started = System.nanoTime();
-                BooleanSupplier cut = () -> ex.isCancelled()
-                        || (timeoutMillis > 0 && System.nanoTime() - started >= TimeUnit.MILLISECONDS.toNanos(timeoutMillis));
-                try {
-                    if (explain) {
-                        ex.respond(HttpResponseStatus.OK, "text/plain; charset=utf-8",
-                                explainText(prepared, protocolDataset, options));
-                    } else {
-                        try (QueryRun run = start(prepared, protocolDataset, options)) {
-                            ex.onCancel(run::cancel);
-                            execute(ex, run, format, cut);
-                        }
-                    }
-                } catch (QueryCancelledException e) {
-                    // After the first bytes, the dispatcher cuts the connection instead of answering.
-                    if (ex.isCancelled()) {
-                        throw new HttpError(HttpResponseStatus.SERVICE_UNAVAILABLE,
-                                "query cancelled: the server is stopping or the client went away");
-                    }
-                    throw new HttpError(HttpResponseStatus.SERVICE_UNAVAILABLE,
-                            "query cancelled: it ran longer than its timeout of " + timeoutMillis + " ms");
-                } catch (QueryExecException e) {
-                    if (FederationGuard.isServiceDisabled(e)) {
-                        throw FederationGuard.refused();
-                    }
-                    throw e;
-                }
-            } finally {
-                dataset.end();
+        try (QueryAdmission.Permit permit = admission.enter(ex, timeoutMillis)) {
+            OutputStream response = answer(ex, prepared, protocolDataset, options, format, timeoutMillis, explain);
+            // Every row is written, the run closed and the transaction ended: free the place
+            // before the response's last bytes go out, so that a client sending its next query
+            // the moment it has this answer finds the place free.
+            permit.close();
+            if (response != null) {
+                response.close();
             }
+        }
+    }
+
+    /**
+     * Runs the query in a read transaction on this thread and writes the whole body into
+     * the response, which is returned unclosed (its last bytes not yet sent). The query's
+     * cursors are closed and its transaction ended here, on the query's own thread,
+     * whatever happens: a cancellation from another thread (the client went away, the
+     * timeout, a shutdown) only sets a flag that the run checks (see {@link QueryRun#cancel}).
+     * With {@code explain}, answers the executed plan instead, whole, and returns null.
+     */
+    private OutputStream answer(Exchange ex, Prepared prepared, DatasetDescription protocolDataset,
+            SparqlEngine.Options options, ResultFormats.Format format, long timeoutMillis, boolean explain)
+            throws Exception {
+        dataset.begin(ReadWrite.READ);
+        try {
+            long started = System.nanoTime();
+            BooleanSupplier cut = () -> ex.isCancelled()
+                    || (timeoutMillis > 0 && System.nanoTime() - started >= TimeUnit.MILLISECONDS.toNanos(timeoutMillis));
+            try (QueryStop.Scope stop = QueryStop.install(cut)) {
+                if (explain) {
+                    ex.respond(HttpResponseStatus.OK, "text/plain; charset=utf-8",
+                            explainText(prepared, protocolDataset, options));
+                    return null;
+                }
+                try (QueryRun run = start(prepared, protocolDataset, options)) {
+                    ex.onCancel(run::cancel);
+                    return execute(ex, run, format, cut);
+                }
+            } catch (QueryCancelledException e) {
+                // After the first bytes, the dispatcher cuts the connection instead of answering.
+                if (ex.isCancelled()) {
+                    throw new HttpError(HttpResponseStatus.SERVICE_UNAVAILABLE,
+                            "query cancelled: the server is stopping or the client went away");
+                }
+                throw new HttpError(HttpResponseStatus.SERVICE_UNAVAILABLE,
+                        "query cancelled: it ran longer than its timeout of " + timeoutMillis + " ms");
+            } catch (QueryExecException e) {
+                if (FederationGuard.isServiceDisabled(e)) {
+                    throw FederationGuard.refused();
+                }
+                throw e;
+            }
+        } finally {
+            dataset.end();
         }
     }
 
@@ -131,24 +153,25 @@ final class QueryRunner {
         void writeTo(OutputStream out) throws Exception;
     }
 
-    private static void execute(Exchange ex, QueryRun run, ResultFormats.Format format, BooleanSupplier cut)
+    /** Writes the result into the response; returns it unclosed. */
+    private static OutputStream execute(Exchange ex, QueryRun run, ResultFormats.Format format, BooleanSupplier cut)
             throws Exception {
         Query query = run.query();
         ResultWriter.Format results = resultFormat(format);
         if (query.isAskType()) {
             boolean answer = run.ask();
-            send(ex, format, cut, out -> ResultWriter.writeBoolean(out, results, answer));
+            return send(ex, format, cut, out -> ResultWriter.writeBoolean(out, results, answer));
         } else if (query.isSelectType()) {
             FirstRowAhead rows = new FirstRowAhead(run.solutions()); // the first row, or the failure, before the status line
-            send(ex, format, cut, out -> ResultWriter.writeSolutions(out, results, rows));
+            return send(ex, format, cut, out -> ResultWriter.writeSolutions(out, results, rows));
         } else if (query.isConstructType() && format.isQuads()) {
             Iterator<Quad> quads = run.quads();
             quads.hasNext();
-            send(ex, format, cut, out -> RdfStreaming.writeQuads(out, quads, format, query.getPrefixMapping()));
+            return send(ex, format, cut, out -> RdfStreaming.writeQuads(out, quads, format, query.getPrefixMapping()));
         } else {
             Iterator<Triple> triples = run.triples();
             triples.hasNext();
-            send(ex, format, cut, out -> RdfStreaming.writeTriples(out, triples, format, query.getPrefixMapping()));
+            return send(ex, format, cut, out -> RdfStreaming.writeTriples(out, triples, format, query.getPrefixMapping()));
         }
     }
 
@@ -166,32 +189,50 @@ final class QueryRunner {
     }
 
     /**
-     * Streams the body and ends the response, unless the query was cut short (cancelled or
-     * timed out): a query may then simply stop producing rows, and a response that ends
-     * normally would look complete. The exception makes the dispatcher cut the connection.
+     * Streams the body and returns the response for the caller to end, unless the query
+     * was cut short (cancelled or timed out): a query may then simply stop producing rows,
+     * and a response that ends normally would look complete. The exception makes the
+     * dispatcher cut the connection.
      */
-    private static void send(Exchange ex, ResultFormats.Format format, BooleanSupplier cut, Body body) throws Exception {
+    private static OutputStream send(Exchange ex, ResultFormats.Format format, BooleanSupplier cut, Body body) throws Exception {
         OutputStream out = ex.startStream(HttpResponseStatus.OK, format.contentType());
         body.writeTo(out);
         if (cut.getAsBoolean()) {
             throw new QueryCancelledException();
         }
-        out.close();
+        return out;
     }
 
     private Prepared prepare(String text, String base) {
         try {
             return engine.prepare(text, base);
         } catch (QueryParseException e) {
-            throw HttpError.badRequest("query parse error: " + oneLine(e.getMessage()));
+            throw HttpError.badRequest("query parse error: " + parseMessage(e));
+        } catch (org.apache.jena.query.QueryException e) {
+            // What the parser's actions reject, e.g. VALUES (?a ?a): a fault of the text, not of the server.
+            throw HttpError.badRequest("query error: " + oneLine(e.getMessage()));
         }
+    }
+
+    /** The parser's message, or what made it fail when it has none (a text nested too deeply overflows the parser's stack). */
+    static String parseMessage(RuntimeException e) {
+        String m = oneLine(e.getMessage());
+        if (!m.isEmpty()) {
+            return m;
+        }
+        for (Throwable c = e.getCause(); c != null; c = c.getCause()) {
+            if (c instanceof StackOverflowError) {
+                return "nested too deeply";
+            }
+        }
+        return e.getCause() != null ? oneLine(String.valueOf(e.getCause().getMessage())) : "unknown";
     }
 
     static Query parse(String text, String base) {
         try {
             return QueryFactory.create(text, base, Syntax.syntaxSPARQL_11);
         } catch (QueryParseException e) {
-            throw HttpError.badRequest("query parse error: " + oneLine(e.getMessage()));
+            throw HttpError.badRequest("query parse error: " + parseMessage(e));
         }
     }
 

@@ -1,5 +1,7 @@
 package dev.quarry.endpoint.sparql;
 
+import dev.quarry.store.arq.regex.QueryStop;
+
 import dev.quarry.endpoint.http.Exchange;
 import dev.quarry.endpoint.http.HttpError;
 import dev.quarry.endpoint.source.SourcePolicy;
@@ -41,8 +43,12 @@ final class UpdateHandler {
         loads.checkAll(request);
         federation.check(request);
         List<UpdateRunner.TimingEvent> events;
-        try {
+        // An update has no timeout, but a stop (SIGTERM) cancels its request: a runaway
+        // regular expression in its WHERE then stops, and the transaction aborts as a whole.
+        try (QueryStop.Scope stop = QueryStop.install(ex::isCancelled)) {
             events = runner.run(request);
+        } catch (org.apache.jena.query.QueryCancelledException e) {
+            throw new HttpError(HttpResponseStatus.SERVICE_UNAVAILABLE, "update cancelled: the server is stopping; nothing of it was committed");
         } catch (QueryExecException e) {
             if (FederationGuard.isServiceDisabled(e)) {
                 throw FederationGuard.refused();
@@ -63,7 +69,7 @@ final class UpdateHandler {
         try {
             return UpdateFactory.create(text, base);
         } catch (QueryParseException e) {
-            throw HttpError.badRequest("update parse error: " + QueryRunner.oneLine(e.getMessage()));
+            throw HttpError.badRequest("update parse error: " + QueryRunner.parseMessage(e));
         }
     }
 

@@ -57,6 +57,11 @@ public final class QueryUi implements Handler {
         }
     }
 
+    /** The page has one inline script and style block (and YASGUI sets inline styles), all else is from here. */
+    static final String CONTENT_SECURITY_POLICY = "default-src 'self'; script-src 'self' 'unsafe-inline'; "
+            + "style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; "
+            + "base-uri 'none'; form-action 'self'";
+
     @Override
     public void handle(Exchange ex) {
         StaticAsset a = assets.get(ex.path());
@@ -66,7 +71,10 @@ public final class QueryUi implements Handler {
         }
         ex.responseHeader(HttpHeaderNames.ETAG, a.etag())
                 .responseHeader(HttpHeaderNames.CACHE_CONTROL, a.cacheControl())
-                .responseHeader("X-Content-Type-Options", "nosniff");
+                .responseHeader("X-Content-Type-Options", "nosniff")
+                // No framing (clickjacking of the update editor); scripts, styles and requests from this server only.
+                .responseHeader("X-Frame-Options", "DENY")
+                .responseHeader("Content-Security-Policy", CONTENT_SECURITY_POLICY);
         if (a.gzipped() != null) {
             ex.responseHeader(HttpHeaderNames.VARY, "Accept-Encoding");
         }

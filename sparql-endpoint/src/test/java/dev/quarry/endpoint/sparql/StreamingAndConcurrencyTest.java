@@ -90,30 +90,52 @@ class StreamingAndConcurrencyTest {
     }
 
     @Test
-    void queriesBeyondTheLimitGet503() throws Exception {
-        f = new ServerFixture(dir, ServerFixture.options().maxConcurrentQueries(1));
-        f.fill(ROWS);
-        TestFunctions.resetGate();
-        CompletableFuture<HttpResponse<String>> first = f.http.sendAsync(
-                HttpRequest.newBuilder(f.uri("/sparql?query=" + ServerFixture.enc(GATED))).build(),
-                HttpResponse.BodyHandlers.ofString());
-        assertTrue(TestFunctions.reached.await(30, TimeUnit.SECONDS));
+    void queriesBeyondTheLimitAndTheQueueGet503WithRetryAfter() throws Exception {
+        CompletableFuture<HttpResponse<String>> first = holdTheOnlyPlace(0);
         HttpResponse<String> second = f.query("ASK {}", null);
         assertEquals(503, second.statusCode());
         assertTrue(second.headers().firstValue("Retry-After").isPresent());
         assertEquals(200, f.get("/status", null).statusCode()); // not a query
         TestFunctions.gate.countDown();
         assertEquals(200, first.get(30, TimeUnit.SECONDS).statusCode());
-        // The slot is released when the server has finished writing the first response,
-        // which can be just after the client has read it: allow that moment to pass.
-        int status = 0;
-        for (long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(10); status != 200 && System.nanoTime() < end; ) {
-            status = f.query("ASK {}", null).statusCode();
-            if (status != 200) {
-                Thread.sleep(20);
-            }
+        // The place is free before the first response's last bytes went out.
+        assertEquals(200, f.query("ASK {}", null).statusCode());
+    }
+
+    @Test
+    void aQueryBeyondTheLimitWaitsInTheQueueAndRunsWhenAPlaceIsFree() throws Exception {
+        CompletableFuture<HttpResponse<String>> first = holdTheOnlyPlace(1);
+        CompletableFuture<HttpResponse<String>> queued = f.http.sendAsync(
+                HttpRequest.newBuilder(f.uri("/sparql?query=" + ServerFixture.enc("ASK {}"))).build(),
+                HttpResponse.BodyHandlers.ofString());
+        awaitQueued(1);
+        HttpResponse<String> third = f.query("ASK {}", null); // the queue (1) is full
+        assertEquals(503, third.statusCode(), third.body());
+        assertTrue(third.headers().firstValue("Retry-After").isPresent());
+        assertFalse(queued.isDone());
+        TestFunctions.gate.countDown();
+        assertEquals(200, first.get(30, TimeUnit.SECONDS).statusCode());
+        assertEquals(200, queued.get(30, TimeUnit.SECONDS).statusCode());
+    }
+
+    /** A server with one place and a queue of {@code queue}, the place held by a query stopped at the gate. */
+    private CompletableFuture<HttpResponse<String>> holdTheOnlyPlace(int queue) throws InterruptedException {
+        f = new ServerFixture(dir, ServerFixture.options().maxConcurrentQueries(1).maxQueuedQueries(queue));
+        f.fill(ROWS);
+        TestFunctions.resetGate();
+        CompletableFuture<HttpResponse<String>> first = f.http.sendAsync(
+                HttpRequest.newBuilder(f.uri("/sparql?query=" + ServerFixture.enc(GATED))).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertTrue(TestFunctions.reached.await(30, TimeUnit.SECONDS));
+        return first;
+    }
+
+    private void awaitQueued(int n) throws InterruptedException {
+        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (!f.get("/status", null).body().replace(" ", "").contains("\"queued\":" + n)) {
+            assertTrue(System.nanoTime() < end, "no query queued in 30 s");
+            Thread.sleep(10);
         }
-        assertEquals(200, status);
     }
 
     /** Every row is slow and none passes: the timeout strikes before the first result. */

@@ -23,6 +23,9 @@ import org.rocksdb.RocksIterator;
  * reached by {@link #STEPS_BEFORE_SEEK} steps at most before falling back to a seek.
  * Walking costs a few calls into RocksDB per key, so a cursor whose walks keep falling
  * short (targets far apart) stops walking, and only tries again now and then.
+ *
+ * <p>Confined to the thread that opened it (see {@link OwnerThread}): a close from
+ * another thread only marks it, and a use after close throws instead of crashing.
  */
 public final class KvCursor implements AutoCloseable {
     private static final byte[] NO_PREFIX = new byte[0];
@@ -35,6 +38,8 @@ public final class KvCursor implements AutoCloseable {
     private final RocksIterator it;
     private final ReadOptions ownedOptions;
     private final Function<byte[], KvIterator> scans;
+    private final OwnerThread owner = new OwnerThread("RocksDB cursor");
+    private final Runnable release = this::release;
     private KvIterator scan;
     private byte[] prefix = NO_PREFIX;
     private boolean started;
@@ -73,6 +78,7 @@ public final class KvCursor implements AutoCloseable {
 
     /** Positions before the first key starting with {@code prefix}; {@link #next} moves onto it. */
     public void seek(byte[] prefix) {
+        owner.checkOpen(release);
         this.prefix = prefix;
         started = false;
         positioned = true;
@@ -128,6 +134,7 @@ public final class KvCursor implements AutoCloseable {
 
     /** Moves to the next key; false at the end of the prefix range (or before any seek). */
     public boolean next() {
+        owner.checkOpen(release);
         if (!positioned) {
             return false;
         }
@@ -171,6 +178,7 @@ public final class KvCursor implements AutoCloseable {
     }
 
     public byte[] key() {
+        owner.checkOpen(release);
         return it != null ? current : scan.key();
     }
 
@@ -178,8 +186,15 @@ public final class KvCursor implements AutoCloseable {
         return k.length >= prefix.length && Arrays.equals(k, 0, prefix.length, prefix, 0, prefix.length);
     }
 
+    /** Frees the iterator now if this is the opening thread, else marks it (see {@link OwnerThread}). */
     @Override
     public void close() {
+        if (owner.close()) {
+            release();
+        }
+    }
+
+    private void release() {
         if (it != null) {
             it.close();
         }

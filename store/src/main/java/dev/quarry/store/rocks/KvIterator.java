@@ -10,7 +10,8 @@ import org.rocksdb.Snapshot;
 
 /**
  * A forward scan over the keys that start with a prefix. Use as
- * {@code while (it.next()) { it.key(); }}; close it when done.
+ * {@code while (it.next()) { it.key(); }}; close it when done. Confined to the thread
+ * that opened it (see {@link OwnerThread}).
  */
 public final class KvIterator implements AutoCloseable {
     private final RocksIterator it;
@@ -18,6 +19,8 @@ public final class KvIterator implements AutoCloseable {
     private final AbstractSlice<?> upperBound;
     private final AutoCloseable extra;
     private final byte[] prefix;
+    private final OwnerThread owner = new OwnerThread("RocksDB iterator");
+    private final Runnable release = this::release;
     private boolean started;
 
     private KvIterator(RocksIterator it, ReadOptions readOptions, AbstractSlice<?> upperBound,
@@ -52,12 +55,14 @@ public final class KvIterator implements AutoCloseable {
 
     /** Repositions at the first key >= {@code key} (still within the prefix). */
     public void seek(byte[] key) {
+        owner.checkOpen(release);
         it.seek(key);
         started = false;
     }
 
     /** Moves to the next key; false at the end of the prefix range. */
     public boolean next() {
+        owner.checkOpen(release);
         if (started) {
             it.next();
         }
@@ -70,10 +75,12 @@ public final class KvIterator implements AutoCloseable {
     }
 
     public byte[] key() {
+        owner.checkOpen(release);
         return it.key();
     }
 
     public byte[] value() {
+        owner.checkOpen(release);
         return it.value();
     }
 
@@ -94,6 +101,12 @@ public final class KvIterator implements AutoCloseable {
 
     @Override
     public void close() {
+        if (owner.close()) {
+            release();
+        }
+    }
+
+    private void release() {
         it.close();
         readOptions.close();
         if (upperBound != null) {

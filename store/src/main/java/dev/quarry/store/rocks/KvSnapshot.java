@@ -5,11 +5,17 @@ import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
 import org.rocksdb.Snapshot;
 
-/** A consistent read-only view of the store at one moment; readers never see half a write. */
+/**
+ * A consistent read-only view of the store at one moment; readers never see half a write.
+ * Confined to the thread that took it (see {@link OwnerThread}): a close from another
+ * thread only marks it, and a read after close throws instead of crashing.
+ */
 public final class KvSnapshot implements KvReader, AutoCloseable {
     private final RocksDB db;
     private final Snapshot snapshot;
     private final ReadOptions readOptions;
+    private final OwnerThread owner = new OwnerThread("RocksDB snapshot");
+    private final Runnable release = this::release;
 
     KvSnapshot(RocksDB db) {
         this.db = db;
@@ -19,6 +25,7 @@ public final class KvSnapshot implements KvReader, AutoCloseable {
 
     @Override
     public byte[] get(byte[] key) {
+        owner.checkOpen(release);
         try {
             return db.get(readOptions, key);
         } catch (RocksDBException e) {
@@ -29,6 +36,7 @@ public final class KvSnapshot implements KvReader, AutoCloseable {
     /** Iterates keys starting with {@code prefix} as of this snapshot. */
     @Override
     public KvIterator scan(byte[] prefix) {
+        owner.checkOpen(release);
         return KvIterator.over(db, snapshot, prefix);
     }
 
@@ -39,18 +47,27 @@ public final class KvSnapshot implements KvReader, AutoCloseable {
 
     @Override
     public KvCursor cursor() {
+        owner.checkOpen(release);
         return KvCursor.over(db, readOptions);
     }
 
     /** Iterates keys in {@code [from, prefixEnd(prefix))}: a scan of {@code prefix} resumed at {@code from}. */
     public KvIterator scanFrom(byte[] prefix, byte[] from) {
+        owner.checkOpen(release);
         KvIterator it = KvIterator.over(db, snapshot, prefix);
         it.seek(from);
         return it;
     }
 
+    /** Releases the snapshot now if this is the thread that took it, else marks it (see {@link OwnerThread}). */
     @Override
     public void close() {
+        if (owner.close()) {
+            release();
+        }
+    }
+
+    private void release() {
         readOptions.close();
         db.releaseSnapshot(snapshot);
     }

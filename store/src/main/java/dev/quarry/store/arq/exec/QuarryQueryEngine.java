@@ -60,6 +60,7 @@ public final class QuarryQueryEngine extends QueryEngineMain {
     protected Op modifyOp(Op op) {
         op = Substitute.substitute(op, getStartBinding());
         op = super.modifyOp(op);
+        op = dev.quarry.store.arq.regex.RegexGuard.guard(op); // REGEX / REPLACE stop with the query
         if (!isDynamicDataset() && QuadFormCheck.safe(op)) {
             op = Algebra.toQuadForm(op);
         }
