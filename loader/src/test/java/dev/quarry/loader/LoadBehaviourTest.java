@@ -159,6 +159,29 @@ class LoadBehaviourTest {
     }
 
     @Test
+    void aTruncatedCompressedRdfXmlFileFailsTheLoadInsteadOfLoadingAShorterFile() throws Exception {
+        StringBuilder xml = new StringBuilder("<rdf:RDF xmlns:rdf=\"http://www.w3.org/1999/02/22-rdf-syntax-ns#\""
+                + " xmlns:ex=\"http://x/\">\n");
+        for (int i = 0; i < 20_000; i++) {
+            xml.append("  <rdf:Description rdf:about=\"http://x/s").append(i).append("\"><ex:p>").append(i)
+                    .append("</ex:p></rdf:Description>\n");
+        }
+        xml.append("</rdf:RDF>\n");
+        java.io.ByteArrayOutputStream gz = new java.io.ByteArrayOutputStream();
+        try (var out = new java.util.zip.GZIPOutputStream(gz)) {
+            out.write(xml.toString().getBytes(StandardCharsets.UTF_8));
+        }
+        byte[] whole = gz.toByteArray();
+        Path f = tmp.resolve("cut.rdf.gz");
+        Files.write(f, java.util.Arrays.copyOf(whole, whole.length / 2));
+        try (QuadStore store = QuadStore.open(tmp.resolve("s"))) {
+            LoadException e = assertThrows(LoadException.class, () -> BulkLoader.load(store, LoadOptions.of(f.toString())));
+            assertTrue(e.getMessage().contains("truncated gzip data"), e.getMessage());
+            assertEquals(0, store.stats().quads());
+        }
+    }
+
+    @Test
     void anRdfXmlSyntaxErrorSaysTheRestOfTheFileIsNotRead() throws Exception {
         Path f = write("bad.rdf", """
                 <rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns:ex="http://x/">

@@ -386,19 +386,8 @@ public final class NQuadsParser {
                 if (cp < 0) {
                     return -1;
                 }
-                if (cp >= 0xD800 && cp <= 0xDBFF) {
-                    // A surrogate pair written as two escapes; anything else RIOT decides.
-                    if (q + 12 > end || b[q + 6] != '\\' || b[q + 7] != 'u') {
-                        return -1;
-                    }
-                    int lo = hex(b, q + 8, 4, end);
-                    if (lo < 0xDC00 || lo > 0xDFFF) {
-                        return -1;
-                    }
-                    sawAstral = true;
-                    return q + 12;
-                }
-                return cp >= 0xDC00 && cp <= 0xDFFF ? -1 : q + 6;
+                // A surrogate, even one of a pair written as two escapes: RIOT's strict mode rejects it.
+                return cp >= 0xD800 && cp <= 0xDFFF ? -1 : q + 6;
             }
             case 'U': {
                 int cp = hex(b, q + 2, 8, end);

@@ -43,8 +43,8 @@ public final class RiotFeedParser {
     }
 
     /** @return the number of statements loaded */
-    public long parse(InputStream in, Lang lang, String base, UUID feedScope, long tripleGraph, ParseErrors errors,
-                      QuadSink sink) {
+    public long parse(String feedName, InputStream in, Lang lang, String base, UUID feedScope, long tripleGraph,
+                      ParseErrors errors, QuadSink sink) {
         long[] count = new long[1];
         LabelToNode labels = LabelToNode.createScopeByDocumentHash(feedScope);
         if (ResumingTurtleParser.handles(lang)) {
@@ -56,7 +56,7 @@ public final class RiotFeedParser {
         }
         String[] warning = new String[1];
         long[] pos = new long[2];
-        ErrorHandler handler = new ErrorHandler() {
+        ErrorHandler handler = new PositionedError.Thrower() {
             @Override
             public void warning(String message, long line, long col) {
                 if (warning[0] == null) {
@@ -64,16 +64,6 @@ public final class RiotFeedParser {
                     pos[0] = line;
                     pos[1] = col;
                 }
-            }
-
-            @Override
-            public void error(String message, long line, long col) {
-                throw new PositionedError(message, line, col);
-            }
-
-            @Override
-            public void fatal(String message, long line, long col) {
-                throw new PositionedError(message, line, col);
             }
         };
         StreamRDFBase dest = new StreamRDFBase() {
@@ -102,24 +92,31 @@ public final class RiotFeedParser {
                 RiotLineParser.emit(s, p, o, g, -1, tripleGraph, enc, sink);
             }
         };
+        ReadErrorLatch input = new ReadErrorLatch(feedName, in);
         try {
-            RDFParser.source(in).lang(lang).base(base).strict(true).labelToNode(labels).errorHandler(handler).parse(dest);
+            RDFParser.source(input).lang(lang).base(base).strict(true).labelToNode(labels).errorHandler(handler)
+                    .parse(dest);
         } catch (PositionedError e) {
+            rethrowReadError(input);
             errors.parsingError(e.line, e.col, e.getMessage() + REST_NOT_READ);
         } catch (RiotException e) {
+            rethrowReadError(input);
             errors.parsingError(0, 0, e.getMessage() + REST_NOT_READ);
         }
+        rethrowReadError(input);
         return count[0];
     }
 
-    private static final class PositionedError extends RuntimeException {
-        final long line;
-        final long col;
-
-        PositionedError(String message, long line, long col) {
-            super(message, null, false, false);
-            this.line = line;
-            this.col = col;
+    /**
+     * A read error (a truncated or corrupt .gz) that RIOT's XML and JSON readers took for a
+     * syntax error or the end of the input fails the load instead. (Turtle/TriG need no
+     * latch: {@link ResumableText} passes read errors through.)
+     */
+    private static void rethrowReadError(ReadErrorLatch input) {
+        try {
+            input.rethrow();
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
         }
     }
 }

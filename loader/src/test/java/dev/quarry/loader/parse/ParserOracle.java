@@ -27,13 +27,12 @@ import org.apache.jena.sparql.core.DatasetGraphFactory;
 
 /**
  * For the parser property tests: what RIOT in strict mode makes of some bytes (the
- * reference), and what the loader makes of them (one store reused, emptied per try).
+ * reference), and what the loader makes of them (a new store per try).
  */
 final class ParserOracle implements AutoCloseable {
     static final String BASE = "http://base.example/";
 
     private final Path dir;
-    private final QuadStore store;
     private int n;
 
     ParserOracle() {
@@ -42,7 +41,6 @@ final class ParserOracle implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        store = QuadStore.open(dir.resolve("store"));
     }
 
     /** RIOT strict's reading of {@code bytes}, or null if it rejects them (bytes that are not UTF-8 included). */
@@ -66,12 +64,12 @@ final class ParserOracle implements AutoCloseable {
     /** The loader's result for {@code bytes} as a file with extension {@code ext}. */
     Loaded load(byte[] bytes, String ext) {
         try {
-            Path f = dir.resolve("doc" + (n++) + "." + ext);
+            Path f = dir.resolve("doc" + n + "." + ext);
             Files.write(f, bytes);
-            store.dropAll();
-            LoadReport r = BulkLoader.load(store, LoadOptions.of(f.toString()).withThreads(1).withBase(BASE));
-            Files.delete(f);
-            return new Loaded(r, StoreContents.copy(store));
+            try (QuadStore store = QuadStore.open(dir.resolve("store" + n++))) {
+                LoadReport r = BulkLoader.load(store, LoadOptions.of(f.toString()).withThreads(1).withBase(BASE));
+                return new Loaded(r, StoreContents.copy(store));
+            }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -85,7 +83,6 @@ final class ParserOracle implements AutoCloseable {
 
     @Override
     public void close() throws IOException {
-        store.close();
         try (var files = Files.walk(dir)) {
             files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
         }
