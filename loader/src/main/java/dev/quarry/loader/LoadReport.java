@@ -37,10 +37,18 @@ public record LoadReport(long totalRecords, long totalDuplicates, long parsingEr
         return totalTimeSpent <= 0 ? 0 : totalRecords / totalTimeSpent;
     }
 
+    /** Whether statements were not loaded: bad statements skipped, or lines of a feed not read. */
+    public boolean statementsLost() {
+        return parsingErrors + datatypeMismatchErrors + insertErrors > 0;
+    }
+
     /** The report as a JSON object (Neptune's names for the counts). */
     public String toJson() {
         StringBuilder b = new StringBuilder(256 + errors.size() * 96);
         b.append("{\n");
+        b.append("  \"status\": ");
+        string(b, statementsLost() ? "LOADED_WITH_ERRORS" : "LOADED");
+        b.append(",\n");
         field(b, "totalRecords", totalRecords);
         field(b, "totalDuplicates", totalDuplicates);
         field(b, "parsingErrors", parsingErrors);
@@ -57,6 +65,24 @@ public record LoadReport(long totalRecords, long totalDuplicates, long parsingEr
         field(b, "spilledRuns", spilledRuns);
         field(b, "peakHeapBytes", peakHeapBytes);
         field(b, "storeSizeBytes", storeSizeBytes);
+        errors(b, errors);
+        return b.append("}\n").toString();
+    }
+
+    /**
+     * The report of a load that failed (nothing of it, or of its group in progress with RESUME,
+     * became visible): why, and the bad statements seen before it stopped.
+     */
+    public static String failureJson(String message, List<LoadError> errors) {
+        StringBuilder b = new StringBuilder(256 + errors.size() * 96);
+        b.append("{\n  \"status\": \"FAILED\",\n  \"message\": ");
+        string(b, message);
+        b.append(",\n");
+        errors(b, errors);
+        return b.append("}\n").toString();
+    }
+
+    private static void errors(StringBuilder b, List<LoadError> errors) {
         b.append("  \"errors\": [");
         for (int i = 0; i < errors.size(); i++) {
             LoadError e = errors.get(i);
@@ -71,7 +97,6 @@ public record LoadReport(long totalRecords, long totalDuplicates, long parsingEr
             b.append('}');
         }
         b.append(errors.isEmpty() ? "]\n" : "\n  ]\n");
-        return b.append("}\n").toString();
     }
 
     private static void field(StringBuilder b, String name, long v) {

@@ -183,10 +183,30 @@ class CliEndToEndTest {
         Files.writeString(good, "<http://ex.org/new> <http://ex.org/p> \"would be added\" .\n");
         Path bad = tmp.resolve("bad.nq");
         Files.writeString(bad, "<http://ex.org/x> <http://ex.org/p> \"fine\" .\n<http://ex.org/x> \"literal\" \"o\" .\n");
+        Path report = tmp.resolve("failed-report.json");
         String line = failsWithOneLine(1, quarry.run("load", "--store", store.toString(), "--fail-on-error",
-                good.toString(), bad.toString()));
+                "--report", report.toString(), good.toString(), bad.toString()));
         assertTrue(line.startsWith(bad + ":2:19: "), line);
         assertEquals(SAMPLE_QUADS, count(store));
+        JsonObject json = JSON.read(report.toString()); // --report is written on failure too
+        assertEquals("FAILED", json.getString("status"));
+        assertTrue(json.getString("message").startsWith(bad + ":2:19: "), json.toString());
+        assertEquals(1, json.get("errors").getAsArray().size());
+    }
+
+    @Test
+    @Order(5)
+    void aLoadOfWhichNothingIsLoadedExitsWithStatusThree() throws Exception {
+        Path quads = tmp.resolve("quads.nq");
+        StringBuilder b = new StringBuilder();
+        for (int i = 0; i < 500; i++) {
+            b.append("<http://ex.org/s").append(i).append("> <http://ex.org/p> \"o\" <http://ex.org/g> .\n");
+        }
+        Files.writeString(quads, b);
+        QuarryCli.Run r = quarry.run("load", "--store", tmp.resolve("nt-store").toString(), "--format", "ntriples",
+                quads.toString());
+        assertEquals(3, r.exit(), r.err());
+        assertEquals("nothing was loaded: 500 bad statements not loaded (exit status 3)", r.errLines().getLast());
     }
 
     @Test
@@ -204,9 +224,10 @@ class CliEndToEndTest {
         Path timeline = tmp.resolve("lenient-timeline.tsv");
         QuarryCli.Run r = quarry.run("load", "--store", lenient.toString(), "--report", report.toString(),
                 "--timeline", timeline.toString(), "--threads", "2", "--memory", "64m", bad.toString());
-        assertEquals(0, r.exit(), r.err());
+        assertEquals(3, r.exit(), r.err()); // committed, but statements were lost: not 0
         List<String> err = r.errLines();
-        assertEquals(LOG_CAP + 1, err.size(), r.err());
+        assertEquals(LOG_CAP + 2, err.size(), r.err());
+        assertEquals("loaded with errors: " + (LOG_CAP + 5) + " bad statements not loaded (exit status 3)", err.getLast());
         assertTrue(err.get(0).startsWith(bad + ":2:19: "), err.get(0));
         assertTrue(err.get(LOG_CAP).startsWith("... and 5 more errors"), err.get(LOG_CAP));
         assertTrue(r.out().contains("  parsingErrors           " + (LOG_CAP + 5) + "\n"), r.out());

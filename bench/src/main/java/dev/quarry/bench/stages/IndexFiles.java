@@ -2,7 +2,7 @@ package dev.quarry.bench.stages;
 
 import dev.quarry.loader.encode.LoadDictionary;
 import dev.quarry.loader.sort.IndexMerger;
-import dev.quarry.loader.sort.RunStore;
+import dev.quarry.loader.sort.SortedRunSpool;
 import dev.quarry.store.BulkSession;
 import dev.quarry.store.encoding.Permutation;
 import dev.quarry.store.verify.StoreValidator;
@@ -27,7 +27,7 @@ final class IndexFiles {
      * does (there on several threads, here one index after the other). The store is treated as
      * empty: no duplicate check against it.
      */
-    static Written merge(RunStore runs, BulkSession session) {
+    static Written merge(SortedRunSpool runs, BulkSession session) {
         List<Path> files = new ArrayList<>(6);
         IndexMerger.SpogResult spog = IndexMerger.mergeSpog(runs, session, false, () -> false);
         add(files, spog.file());

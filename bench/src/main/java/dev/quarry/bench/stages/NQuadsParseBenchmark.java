@@ -102,7 +102,7 @@ public class NQuadsParseBenchmark {
         try (LoadDictionary dictionary = scratch.newDictionary()) {
             RiotFeedParser parser = new RiotFeedParser(scratch.newEncoder(dictionary), prefixes);
             emitted = 0;
-            long statements = parser.parse(new ByteArrayInputStream(data), Lang.NQUADS, null, new UUID(1, 1),
+            long statements = parser.parse("bench.nq", new ByteArrayInputStream(data), Lang.NQUADS, null, new UUID(1, 1),
                     TermId.DEFAULT_GRAPH, StrictErrors.INSTANCE, sink);
             if (statements != emitted) {
                 throw new IllegalStateException("RIOT read " + statements + " statements, encoded " + emitted);

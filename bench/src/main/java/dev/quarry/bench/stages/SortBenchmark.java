@@ -2,7 +2,7 @@ package dev.quarry.bench.stages;
 
 import dev.quarry.bench.jmh.QuadRate;
 import dev.quarry.loader.sort.BatchSorter;
-import dev.quarry.loader.sort.RunStore;
+import dev.quarry.loader.sort.SortedRunSpool;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -24,7 +24,7 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * The sort stage, one thread: encoded quads (ids from the loader's parser, in file order) cut
  * into batches of {@code batch} quads, each sorted by the loader's {@link BatchSorter} into
- * six delta-encoded runs (one per index) and handed to a {@link RunStore}. With
+ * six delta-encoded runs (one per index) and handed to a {@link SortedRunSpool}. With
  * {@code spill=true} the store's budget is 0, so every run goes through the spill writer to
  * disk and the invocation waits until all are written: the run-writing cost of a load larger
  * than its memory. The {@code quads} counter is the rate to read (quads/s).
@@ -51,7 +51,7 @@ public class SortBenchmark {
     @Param({"262144"})
     public int batch;
 
-    /** Whether every run is written to disk (a RunStore with no memory budget). */
+    /** Whether every run is written to disk (a SortedRunSpool with no memory budget). */
     @Param({"false", "true"})
     public boolean spill;
 
@@ -60,7 +60,7 @@ public class SortBenchmark {
     private BatchSorter sorter;
     private long[] work;
     private Path runDir;
-    private RunStore lastRuns;
+    private SortedRunSpool lastRuns;
 
     @Setup(Level.Trial)
     public void prepare() throws Exception {
@@ -105,7 +105,7 @@ public class SortBenchmark {
     /** Sorts every batch into runs and adds them to a new run store (waiting for spills); returns the number of runs. */
     @Benchmark
     public int sortAndStore(QuadRate rate) throws InterruptedException {
-        RunStore runs = new RunStore(runDir, spill ? 0 : Long.MAX_VALUE);
+        SortedRunSpool runs = new SortedRunSpool(runDir, spill ? 0 : Long.MAX_VALUE);
         lastRuns = runs;
         int made = SortedBatches.sortInto(input, batch, sorter, work, runs);
         runs.finishSpills();

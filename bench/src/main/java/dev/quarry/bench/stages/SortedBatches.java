@@ -1,7 +1,7 @@
 package dev.quarry.bench.stages;
 
 import dev.quarry.loader.sort.BatchSorter;
-import dev.quarry.loader.sort.RunStore;
+import dev.quarry.loader.sort.SortedRunSpool;
 import dev.quarry.loader.sort.SortedRun;
 import java.util.List;
 
@@ -13,7 +13,7 @@ final class SortedBatches {
      * Sorts {@code input} in batches of {@code batch} quads into {@code runs}; returns the number
      * of runs made. {@code work} holds a batch (the sorter overwrites it).
      */
-    static int sortInto(StageInput input, int batch, BatchSorter sorter, long[] work, RunStore runs)
+    static int sortInto(StageInput input, int batch, BatchSorter sorter, long[] work, SortedRunSpool runs)
             throws InterruptedException {
         int made = 0;
         for (int start = 0; start < input.count; start += batch) {

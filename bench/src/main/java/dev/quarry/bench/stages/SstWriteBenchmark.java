@@ -1,7 +1,7 @@
 package dev.quarry.bench.stages;
 
 import dev.quarry.loader.sort.BatchSorter;
-import dev.quarry.loader.sort.RunStore;
+import dev.quarry.loader.sort.SortedRunSpool;
 import dev.quarry.store.BulkSession;
 import dev.quarry.store.QuadCursor;
 import dev.quarry.store.ReadView;
@@ -80,7 +80,7 @@ public class SstWriteBenchmark {
 
     private ScratchStore scratch;
     private StageInput input;
-    private RunStore runs;
+    private SortedRunSpool runs;
     private long[] sortedSpog;
     private List<Path> written = List.of();
 
@@ -169,8 +169,8 @@ public class SstWriteBenchmark {
     }
 
     /** The loader's sorter on batches of the input, its runs kept in memory. */
-    private static RunStore sortedRuns(StageInput input, int batch, Path spillDir) throws InterruptedException {
-        RunStore runs = new RunStore(spillDir, Long.MAX_VALUE);
+    private static SortedRunSpool sortedRuns(StageInput input, int batch, Path spillDir) throws InterruptedException {
+        SortedRunSpool runs = new SortedRunSpool(spillDir, Long.MAX_VALUE);
         SortedBatches.sortInto(input, batch, new BatchSorter(), SortedBatches.workArray(input, batch), runs);
         runs.finishSpills();
         return runs;

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.quarry.loader.encode.LoadDictionary;
 import dev.quarry.loader.sort.BatchSorter;
-import dev.quarry.loader.sort.RunStore;
+import dev.quarry.loader.sort.SortedRunSpool;
 import org.junit.jupiter.api.Test;
 
 /** The benchmarks' output checks fail on wrong output: they are not decoration. */
@@ -30,7 +30,7 @@ class StageChecksTest {
     void storeCheckRejectsAWrongQuadCount() throws Exception {
         try (ScratchStore scratch = new ScratchStore()) {
             StageInput input = StageInput.encoded(scratch, QUADS);
-            RunStore runs = new RunStore(scratch.newDirectory("runs-"), Long.MAX_VALUE);
+            SortedRunSpool runs = new SortedRunSpool(scratch.newDirectory("runs-"), Long.MAX_VALUE);
             try {
                 SortedBatches.sortInto(input, 300, new BatchSorter(), SortedBatches.workArray(input, 300), runs);
                 runs.finishSpills();

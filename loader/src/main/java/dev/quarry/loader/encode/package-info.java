@@ -11,5 +11,8 @@
  * index and a Bloom filter ({@link dev.quarry.loader.encode.TermRunFile}) and starts empty; a
  * later miss consults the Bloom filters, then the runs, then the committed store. At the end,
  * runs and tables merge into one TERM2ID and one ID2TERM file.
+ *
+ * <p>Imports: the store ({@code BulkSession}, {@code store.encoding}) only; never the parsers,
+ * the stages, or RocksDB.
  */
 package dev.quarry.loader.encode;

@@ -6,5 +6,7 @@
  * their own thread ({@link dev.quarry.loader.input.ReadAheadInputStream}); a
  * {@link dev.quarry.loader.input.LineChunker} cuts line-based feeds into chunks that parse in
  * parallel.
+ *
+ * <p>Imports: no other Quarry package (it knows bytes, not RDF terms or the store).
  */
 package dev.quarry.loader.input;

@@ -36,6 +36,11 @@ final class DatatypeCheck {
         }
     };
 
+    /** Whether a RIOT warning is its literal checker's "lexical form not valid for the datatype". */
+    static boolean isMismatchMessage(String message) {
+        return message.startsWith("Lexical form '");
+    }
+
     /** Null if the literal fits (or the datatype is unknown), else RIOT's message. */
     String check(byte[] dt, int dtOff, int dtLen, String lexical) {
         RDFDatatype type = type(dt, dtOff, dtLen);

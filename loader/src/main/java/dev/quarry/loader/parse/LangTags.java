@@ -37,10 +37,35 @@ final class LangTags {
         return c == REJECTED ? null : c;
     }
 
+    /**
+     * A clearer message than RIOT's when the error at 1-based {@code column} of {@code line}
+     * is an '_' inside a language tag ({@code "x"@en_US}), else null.
+     */
+    static String underscoreHint(String line, long column) {
+        int u = (int) column - 1;
+        if (u <= 0 || u >= line.length() || line.charAt(u) != '_') {
+            return null;
+        }
+        int at = u;
+        while (at > 0 && (Character.isLetterOrDigit(line.charAt(at - 1)) || line.charAt(at - 1) == '-')) {
+            at--;
+        }
+        if (at == 0 || line.charAt(at - 1) != '@' || at == u) {
+            return null;
+        }
+        int end = u;
+        while (end < line.length() && (Character.isLetterOrDigit(line.charAt(end)) || line.charAt(end) == '_'
+                || line.charAt(end) == '-')) {
+            end++;
+        }
+        String tag = line.substring(at, end);
+        return "bad language tag '" + tag + "': subtags are separated by '-', not '_' (" + tag.replace('_', '-') + ")";
+    }
+
     private static byte[] viaRiot(String raw) {
         Node[] out = new Node[1];
         try {
-            RDFParser.fromString("<http://x/s> <http://x/p> \"x\"@" + raw + " .", Lang.NTRIPLES)
+            RDFParser.fromString("<http://x/s> <http://x/p> \"x\"@" + raw + " .", Lang.NTRIPLES).strict(true)
                     .errorHandler(ErrorHandlerFactory.errorHandlerStrictNoLogging)
                     .parse(new StreamRDFBase() {
                         @Override

@@ -14,8 +14,12 @@ import java.nio.charset.StandardCharsets;
  * <p>Each line is first scanned (nothing is encoded yet), then encoded. Whatever the
  * scan is not sure of (escapes in IRIs, IRIs without a scheme, non-ASCII blank labels,
  * direction tags, triple terms, malformed UTF-8, any syntax error) goes, line by line,
- * to {@link RiotLineParser}: RIOT decides, and its message is the one reported. So this
- * parser never accepts what RIOT rejects, which the W3C suites check in the tests.
+ * to {@link RiotLineParser}: RIOT in strict mode decides, and its message is the one
+ * reported. IRIs the scan accepts are checked as RIOT's strict mode checks them
+ * ({@link StrictIris}), literals by RIOT's literal checker ({@link DatatypeCheck}); a line
+ * that is not valid UTF-8 is an error (RIOT would read the bad bytes as U+FFFD). So this
+ * parser never accepts what RIOT's strict mode rejects, which the W3C suites and
+ * {@code NQuadsParserPropertyTest} check.
  * Statements must fit on one line (RIOT would let a statement span lines; the W3C
  * N-Triples grammar does not).
  */
@@ -26,6 +30,7 @@ public final class NQuadsParser {
     private final boolean quadsFormat;
     private final RiotLineParser riot;
     private final DatatypeCheck datatypes = new DatatypeCheck();
+    private final StrictIris iris = new StrictIris();
 
     // The scanned terms of the current line: kind, range, extra range (lang / datatype), flags.
     private final int[] kind = new int[4];
@@ -66,8 +71,13 @@ public final class NQuadsParser {
             int n = scanLine(b, p, eol);
             if (n < 0) {
                 fallbackLines++;
-                riot.parse(new String(b, p, eol - p, StandardCharsets.UTF_8), line, feed, tripleGraph, enc, datatypes,
-                        errors, sink);
+                int bad = Utf8.firstMalformed(b, p, eol);
+                if (bad >= 0) {
+                    errors.parsingError(line, Utf8.column(b, p, bad), Utf8.message(b, bad, eol));
+                } else {
+                    riot.parse(new String(b, p, eol - p, StandardCharsets.UTF_8), line, feed, tripleGraph, enc, errors,
+                            sink);
+                }
             } else if (n > 0) {
                 emit(b, n, line, feed, tripleGraph, errors, sink);
             }
@@ -83,14 +93,35 @@ public final class NQuadsParser {
     }
 
     private void emit(byte[] b, int terms, long line, int feed, long tripleGraph, ParseErrors errors, QuadSink sink) {
-        long s = id(b, 0, feed, line, errors);
-        long p = id(b, 1, feed, line, errors);
-        long o = id(b, 2, feed, line, errors);
-        long g = terms == 4 ? id(b, 3, feed, line, errors) : tripleGraph;
+        if (kind[2] == TYPED && !fitsDatatype(b, line, errors)) {
+            return; // checked before any term is encoded: a rejected statement leaves no terms behind
+        }
+        long s = id(b, 0, feed);
+        long p = id(b, 1, feed);
+        long o = id(b, 2, feed);
+        long g = terms == 4 ? id(b, 3, feed) : tripleGraph;
         sink.quad(s, p, o, g);
     }
 
-    private long id(byte[] b, int i, int feed, long line, ParseErrors errors) {
+    /** Whether the object's lexical form fits its datatype; if not, reports it (RIOT's strict mode rejects it). */
+    private boolean fitsDatatype(byte[] b, long line, ParseErrors errors) {
+        int f = from[2], t = to[2];
+        byte[] src = b;
+        int off = f, len = t - f;
+        if (escaped[2]) {
+            len = unescape(b, f, t);
+            src = lex;
+            off = 0;
+        }
+        String msg = datatypes.check(b, xFrom[2], xTo[2] - xFrom[2], src, off, len);
+        if (msg == null) {
+            return true;
+        }
+        errors.datatypeMismatch(line, Utf8.column(b, lineStart, f - 1), msg);
+        return false;
+    }
+
+    private long id(byte[] b, int i, int feed) {
         int f = from[i], t = to[i];
         switch (kind[i]) {
             case IRI:
@@ -112,10 +143,6 @@ public final class NQuadsParser {
         }
         if (kind[i] == LANG) {
             return enc.lang(src, off, len, langTag[i]);
-        }
-        String msg = datatypes.check(b, xFrom[i], xTo[i] - xFrom[i], src, off, len);
-        if (msg != null) {
-            errors.datatypeMismatch(line, f - lineStart, msg);
         }
         return enc.typed(b, xFrom[i], xTo[i] - xFrom[i], src, off, len, astral[i]);
     }
@@ -198,6 +225,9 @@ public final class NQuadsParser {
             }
             int c = b[q];
             if (c == '>') {
+                if (!iris.acceptable(b, p + 1, q)) {
+                    return -1; // RIOT's strict mode rejects it: RIOT reports why
+                }
                 kind[i] = IRI;
                 from[i] = p + 1;
                 to[i] = q;
@@ -356,19 +386,8 @@ public final class NQuadsParser {
                 if (cp < 0) {
                     return -1;
                 }
-                if (cp >= 0xD800 && cp <= 0xDBFF) {
-                    // A surrogate pair written as two escapes; anything else RIOT decides.
-                    if (q + 12 > end || b[q + 6] != '\\' || b[q + 7] != 'u') {
-                        return -1;
-                    }
-                    int lo = hex(b, q + 8, 4, end);
-                    if (lo < 0xDC00 || lo > 0xDFFF) {
-                        return -1;
-                    }
-                    sawAstral = true;
-                    return q + 12;
-                }
-                return cp >= 0xDC00 && cp <= 0xDFFF ? -1 : q + 6;
+                // A surrogate, even one of a pair written as two escapes: RIOT's strict mode rejects it.
+                return cp >= 0xD800 && cp <= 0xDFFF ? -1 : q + 6;
             }
             case 'U': {
                 int cp = hex(b, q + 2, 8, end);
@@ -402,7 +421,7 @@ public final class NQuadsParser {
     }
 
     /** Validates one multi-byte UTF-8 sequence (shortest form, no surrogates); the position after it, or -1. */
-    private static int utf8(byte[] b, int q, int end) {
+    static int utf8(byte[] b, int q, int end) {
         int c = b[q] & 0xFF;
         int n, min;
         if ((c & 0xE0) == 0xC0) {

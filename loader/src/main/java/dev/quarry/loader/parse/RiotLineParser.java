@@ -14,7 +14,9 @@ import org.apache.jena.riot.system.StreamRDFBase;
 import org.apache.jena.sparql.core.Quad;
 
 /**
- * Parses one line with RIOT: the authority for every line the fast path is not sure of.
+ * Parses one line with RIOT in strict mode: the authority for every line the fast path is
+ * not sure of. As in RIOT's strict mode, a warning (a bad IRI, a lexical form that does
+ * not fit its datatype, a bad language tag) rejects the statement like an error does.
  * Blank node labels are taken as written (then scoped by the encoder like the fast
  * path's), so a line gives the same terms whichever parser reads it.
  */
@@ -24,11 +26,12 @@ final class RiotLineParser {
     private final List<Triple> triples = new ArrayList<>(1);
     private String error;
     private long errorColumn;
+    private boolean errorIsDatatype;
 
     private final ErrorHandler handler = new ErrorHandler() {
         @Override
         public void warning(String message, long line, long col) {
-            // IRI and language-tag warnings: RIOT loads the statement, so do we.
+            fail(message, col);
         }
 
         @Override
@@ -50,18 +53,20 @@ final class RiotLineParser {
         if (error == null) {
             error = message;
             errorColumn = col;
+            errorIsDatatype = DatatypeCheck.isMismatchMessage(message);
         }
         throw new RiotException(message);
     }
 
     /** Parses {@code line}; reports errors to {@code errors} at {@code lineNo}; sends quads to {@code sink}. */
-    void parse(String line, long lineNo, int feed, long tripleGraph, TermEncoder enc, DatatypeCheck check,
-               ParseErrors errors, QuadSink sink) {
+    void parse(String line, long lineNo, int feed, long tripleGraph, TermEncoder enc, ParseErrors errors,
+               QuadSink sink) {
         quads.clear();
         triples.clear();
         error = null;
         try {
             RDFParser.fromString(line, lang)
+                    .strict(true)
                     .labelToNode(LabelToNode.createUseLabelAsGiven())
                     .errorHandler(handler)
                     .parse(new StreamRDFBase() {
@@ -82,27 +87,25 @@ final class RiotLineParser {
             }
         }
         if (error != null) {
-            errors.parsingError(lineNo, errorColumn, error);
+            if (errorIsDatatype) {
+                errors.datatypeMismatch(lineNo, errorColumn, error);
+            } else {
+                String hint = LangTags.underscoreHint(line, errorColumn);
+                errors.parsingError(lineNo, errorColumn, hint != null ? hint : error);
+            }
             return;
         }
         for (Triple t : triples) {
-            emit(t.getSubject(), t.getPredicate(), t.getObject(), null, lineNo, feed, tripleGraph, enc, check, errors, sink);
+            emit(t.getSubject(), t.getPredicate(), t.getObject(), null, feed, tripleGraph, enc, sink);
         }
         for (Quad q : quads) {
             emit(q.getSubject(), q.getPredicate(), q.getObject(), q.isDefaultGraph() ? null : q.getGraph(),
-                    lineNo, feed, tripleGraph, enc, check, errors, sink);
+                    feed, tripleGraph, enc, sink);
         }
     }
 
-    static void emit(Node s, Node p, Node o, Node g, long lineNo, int feed, long defaultGraph, TermEncoder enc,
-                             DatatypeCheck check, ParseErrors errors, QuadSink sink) {
-        if (o.isLiteral() && o.getLiteralLanguage().isEmpty()) {
-            byte[] dt = o.getLiteralDatatypeURI().getBytes(java.nio.charset.StandardCharsets.UTF_8);
-            String msg = check.check(dt, 0, dt.length, o.getLiteralLexicalForm());
-            if (msg != null) {
-                errors.datatypeMismatch(lineNo, 0, msg);
-            }
-        }
+    /** Encodes one statement RIOT accepted and sends it on. */
+    static void emit(Node s, Node p, Node o, Node g, int feed, long defaultGraph, TermEncoder enc, QuadSink sink) {
         long gid = g == null ? defaultGraph : enc.node(g, feed);
         sink.quad(enc.node(s, feed), enc.node(p, feed), enc.node(o, feed), gid);
     }

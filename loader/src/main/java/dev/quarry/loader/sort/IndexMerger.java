@@ -29,14 +29,14 @@ public final class IndexMerger {
      * Merges {@code perm}'s runs into a file of the session; returns it (null if empty).
      * For GPOS, counts statistics when the SPOG merge does not ({@link #statsInGpos}).
      */
-    public static Path merge(RunStore store, Permutation perm, BulkSession session, boolean checkStore,
+    public static Path merge(SortedRunSpool store, Permutation perm, BulkSession session, boolean checkStore,
                              BooleanSupplier cancelled) {
         boolean stats = perm == Permutation.GPOS && statsInGpos(checkStore);
         return run(store, perm, session, false, stats, cancelled).file;
     }
 
     /** Merges SPOG, checking each distinct quad against the store when {@code checkStore} (and then counting statistics). */
-    public static SpogResult mergeSpog(RunStore store, BulkSession session, boolean checkStore, BooleanSupplier cancelled) {
+    public static SpogResult mergeSpog(SortedRunSpool store, BulkSession session, boolean checkStore, BooleanSupplier cancelled) {
         return run(store, Permutation.SPOG, session, checkStore, !statsInGpos(checkStore), cancelled);
     }
 
@@ -48,7 +48,7 @@ public final class IndexMerger {
     /** The SPOG file and its counts. */
     public record SpogResult(Path file, SpogCounts counts) {}
 
-    private static SpogResult run(RunStore store, Permutation perm, BulkSession session, boolean checkStore,
+    private static SpogResult run(SortedRunSpool store, Permutation perm, BulkSession session, boolean checkStore,
                                   boolean countStats, BooleanSupplier cancelled) {
         List<RunReader> readers = new ArrayList<>();
         for (SortedRun r : store.runs(perm)) {

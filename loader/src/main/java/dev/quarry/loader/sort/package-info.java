@@ -5,5 +5,8 @@
  * memory while the budget allows and spilled to the scratch directory otherwise
  * (LZ4-compressed only while the spill writer is backed up), then merged per index
  * into one SST file each.
+ *
+ * <p>Imports: the store ({@code BulkSession}, {@code store.encoding}) only; never the parsers,
+ * the dictionary or the stages.
  */
 package dev.quarry.loader.sort;

@@ -16,7 +16,7 @@ import dev.quarry.loader.input.Sources;
 import dev.quarry.loader.prefix.SharedPrefixes;
 import dev.quarry.loader.progress.LoadCounters;
 import dev.quarry.loader.sort.BatchSorter;
-import dev.quarry.loader.sort.RunStore;
+import dev.quarry.loader.sort.SortedRunSpool;
 import dev.quarry.store.BulkSession;
 import dev.quarry.store.QuadStore;
 import dev.quarry.store.encoding.TermId;
@@ -40,9 +40,9 @@ import org.apache.jena.graph.NodeFactory;
 import org.apache.jena.sys.JenaSystem;
 
 /**
- * One bulk load from start to commit: feed readers -> parse workers -> run store, then
+ * One bulk load from start to commit: feed readers -> parse workers -> sorted-run spool, then
  * the {@link Finisher} merges and commits; once for a NEW load, once per {@link FeedGroups}
- * group (each with its own session, dictionary and run store) for a RESUME load. The calling thread supervises: it reports
+ * group (each with its own session, dictionary and sorted-run spool) for a RESUME load. The calling thread supervises: it reports
  * progress, polls cancellation, and on the first failure of any thread stops the others,
  * closes the session without commit (nothing visible) and removes the scratch files.
  *
@@ -72,7 +72,7 @@ public final class LoadPipeline {
     private Path scratch;
     private boolean ownScratch;
     LoadDictionary dictionary;
-    RunStore runs;
+    SortedRunSpool runs;
     SharedPrefixes prefixes;
     long tripleGraph = TermId.DEFAULT_GRAPH;
 
@@ -131,7 +131,7 @@ public final class LoadPipeline {
             counters.phase("reading");
             long budget = options.memoryBudget();
             dictionary = new LoadDictionary(session, scratch, session.isEmpty(), budget * 35 / 100, 64);
-            runs = new RunStore(scratch, budget * 40 / 100);
+            runs = new SortedRunSpool(scratch, budget * 40 / 100);
             prefixes = new SharedPrefixes(scratch);
             tripleGraph = options.graph() == null ? TermId.DEFAULT_GRAPH
                     : newEncoder().node(NodeFactory.createURI(options.graph()), -1);

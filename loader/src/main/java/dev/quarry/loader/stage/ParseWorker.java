@@ -12,7 +12,7 @@ import java.util.UUID;
 /**
  * Parses, encodes and sorts: takes chunks or whole feeds, fills its own batch of encoded
  * quads (a primitive array), and when the batch is full sorts it into six runs for the
- * {@code RunStore}. Keeping the three steps in one thread means no batch crosses threads
+ * {@code SortedRunSpool}. Keeping the three steps in one thread means no batch crosses threads
  * and every core does the same kind of work.
  */
 final class ParseWorker implements Runnable {
@@ -87,7 +87,7 @@ final class ParseWorker implements Runnable {
         FeedState feed = whole.feed();
         UUID scope = new UUID(load.loadId.getMostSignificantBits() ^ feed.number, load.loadId.getLeastSignificantBits());
         try {
-            riot.parse(whole.in(), feed.format.lang(), load.base, scope, load.tripleGraph, load.errors.forFeed(feed), sink);
+            riot.parse(feed.name, whole.in(), feed.format.lang(), load.base, scope, load.tripleGraph, load.errors.forFeed(feed), sink);
         } finally {
             count(feed);
         }

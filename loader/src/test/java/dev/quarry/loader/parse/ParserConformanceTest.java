@@ -70,7 +70,7 @@ class ParserConformanceTest {
         DatasetGraph expected = DatasetGraphFactory.createGeneral();
         boolean riotRejects = false;
         try {
-            RDFParser.source(file).lang(lang).errorHandler(ErrorHandlerFactory.errorHandlerStrictNoLogging).parse(expected);
+            RDFParser.source(file).lang(lang).strict(true).errorHandler(ErrorHandlerFactory.errorHandlerStrictNoLogging).parse(expected);
         } catch (RiotException e) {
             riotRejects = true;
         }

@@ -28,6 +28,26 @@ public final class StoreContents {
         return dsg;
     }
 
+    /**
+     * What RIOT in strict mode keeps of a file with one statement per line: each line parsed
+     * on its own (in {@code lang}, with the file's prefixes not needed), the lines it rejects left out.
+     */
+    public static DatasetGraph strictOracleByLine(Path file, org.apache.jena.riot.Lang lang) throws java.io.IOException {
+        DatasetGraph dsg = DatasetGraphFactory.createGeneral();
+        for (String line : java.nio.file.Files.readAllLines(file)) {
+            DatasetGraph one = DatasetGraphFactory.createGeneral();
+            try {
+                org.apache.jena.riot.RDFParser.fromString(line, lang).strict(true)
+                        .errorHandler(org.apache.jena.riot.system.ErrorHandlerFactory.errorHandlerStrictNoLogging)
+                        .parse(one);
+            } catch (org.apache.jena.riot.RiotException e) {
+                continue;
+            }
+            one.find().forEachRemaining(dsg::add);
+        }
+        return dsg;
+    }
+
     public static boolean isomorphic(DatasetGraph a, DatasetGraph b) {
         return IsoMatcher.isomorphic(a, b);
     }

@@ -1,6 +1,5 @@
 package dev.quarry.endpoint.cli;
 
-import dev.quarry.loader.MalformedDataException;
 import dev.quarry.store.StoreException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -22,7 +21,7 @@ final class ErrorLine {
         if (e instanceof ParameterException pe) {
             return onUsageError(pe, new String[0]);
         }
-        if (e instanceof MalformedDataException || e instanceof CliFailure cf && cf.positioned()) {
+        if (e instanceof CliFailure cf && cf.positioned()) {
             print(e.getMessage(), e);
         } else {
             print(name(cmd) + ": " + describe(e), e);

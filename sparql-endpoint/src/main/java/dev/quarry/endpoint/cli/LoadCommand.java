@@ -40,7 +40,10 @@ import picocli.CommandLine.Spec;
             "The store is created if DIR is missing or empty. Sources are files, directories (every file below), globs ('dumps/*.nq.gz'), http(s) URLs, or - for stdin."
             + " In directories and globs, files whose name tells no RDF format (README, checksums) are skipped with a warning.",
             "Formats are told by the file extension: nq (N-Quads), nt (N-Triples), ttl (Turtle), trig (TriG), rdf or owl (RDF/XML), jsonld (JSON-LD). Compression (gzip, bzip2, xz, zstd, lz4, snappy, deflate) and tar/zip archives are recognised by their content, so data.nq.gz is N-Quads. An archive entry whose name tells no format is skipped with a warning unless --format is given.",
-            "Bad statements are skipped, counted and printed as file:line:col: message; with --fail-on-error the first one stops the load and nothing of it becomes visible.",
+            "Bad statements (anything RIOT's strict mode rejects: syntax errors, bad IRIs, lexical forms not valid for their datatype, bytes that are not UTF-8) are skipped,"
+            + " counted and printed as file:line:col: message; with --fail-on-error the first one stops the load and nothing of it becomes visible."
+            + " After a syntax error, N-Triples/N-Quads read on at the next line, Turtle/TriG at the next line where a statement can safely start"
+            + " (the error says how many lines were skipped); RDF/XML and JSON-LD stop reading the file.",
             ""})
 final class LoadCommand implements Callable<Integer> {
     @Spec
@@ -95,7 +98,8 @@ final class LoadCommand implements Callable<Integer> {
                     + " e.g. 1 (every file), 256m (default: 64m or 1/32 of all input, whichever is larger).")
     String commitSize;
 
-    @Option(names = "--report", paramLabel = "FILE", description = "Also write the summary and the first errors as JSON to FILE.")
+    @Option(names = "--report", paramLabel = "FILE", description = "Also write the summary and the first errors as JSON to FILE"
+            + " (also when the load fails: then its status is FAILED, with the reason and the errors seen).")
     Path report;
 
     @Option(names = "--timeline", paramLabel = "FILE",
@@ -121,6 +125,9 @@ final class LoadCommand implements Callable<Integer> {
                 r = BulkLoader.load(qs, options, timelineFile == null ? progress : recording(progress, timeline));
             } catch (LoadException e) {
                 progress.end();
+                if (report != null) {
+                    write("--report", report, LoadReport.failureJson(e.getMessage(), progress.errorsSeen()));
+                }
                 throw failure(e, progress.firstError());
             }
             progress.end();
@@ -131,6 +138,13 @@ final class LoadCommand implements Callable<Integer> {
             }
             if (timelineFile != null) {
                 write("--timeline", timelineFile, timeline.toTsv());
+            }
+            if (r.statementsLost()) {
+                long lost = r.parsingErrors() + r.datatypeMismatchErrors() + r.insertErrors();
+                System.err.printf(Text.LOCALE, "%s: %,d bad statement%s not loaded (exit status %d)%n",
+                        r.totalRecords() == 0 ? "nothing was loaded" : "loaded with errors", lost, lost == 1 ? "" : "s",
+                        Main.STATEMENTS_LOST);
+                return Main.STATEMENTS_LOST;
             }
         }
         return Main.OK;

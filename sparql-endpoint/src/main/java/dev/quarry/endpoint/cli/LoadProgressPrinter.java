@@ -24,6 +24,7 @@ final class LoadProgressPrinter implements LoadListener {
     private long nextLog = LOG_EVERY_NANOS;
     private int drawnWidth;
     private LoadError firstError;
+    private final java.util.List<LoadError> seen = new java.util.ArrayList<>();
 
     /**
      * @param failOnError the first error ends the load and is reported as its failure, so it
@@ -53,6 +54,9 @@ final class LoadProgressPrinter implements LoadListener {
         if (firstError == null) {
             firstError = e;
         }
+        if (seen.size() < dev.quarry.loader.LoadReport.MAX_ERRORS) {
+            seen.add(e);
+        }
         if (failOnError) {
             return;
         }
@@ -70,6 +74,11 @@ final class LoadProgressPrinter implements LoadListener {
     public synchronized void warning(String message) {
         clearLine();
         err.println("warning: " + ErrorLine.oneLine(message));
+    }
+
+    /** The bad statements seen (the first {@link dev.quarry.loader.LoadReport#MAX_ERRORS}), for a failed load's report. */
+    synchronized java.util.List<LoadError> errorsSeen() {
+        return java.util.List.copyOf(seen);
     }
 
     /** The first bad statement seen, or null. */

@@ -41,6 +41,8 @@ public final class Main implements Callable<Integer> {
     public static final int OK = 0;
     public static final int FAILURE = 1;
     public static final int USAGE = 2;
+    /** {@code load}: the load committed, but bad statements were skipped or lines of a file not read. */
+    public static final int STATEMENTS_LOST = 3;
 
     @Spec
     CommandSpec spec;
@@ -97,6 +99,10 @@ public final class Main implements Callable<Integer> {
         codes.put(FAILURE + "", "failure: bad input (missing file, malformed data, bad query), a store error"
                 + " (locked, not a Quarry store) or, for verify, problems found");
         codes.put(USAGE + "", "usage error: unknown command or option, missing or bad argument");
+        if ("load".equals(cl.getCommandName())) {
+            codes.put(STATEMENTS_LOST + "", "loaded, but statements were not: bad statements skipped or lines of a"
+                    + " file not read (see the errors and --report)");
+        }
         // The footer ends the exit code list with a line break.
         cl.getCommandSpec().usageMessage().exitCodeListHeading("%nExit codes:%n").exitCodeList(codes).footer("");
         cl.getCommandSpec().versionProvider(new VersionProvider());

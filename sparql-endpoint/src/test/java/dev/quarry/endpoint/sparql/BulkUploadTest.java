@@ -32,13 +32,15 @@ class BulkUploadTest {
 
     @Test
     void largePostsGoThroughTheBulkLoaderAtomically() throws Exception {
-        String turtle = "@prefix ex: <urn:ex:> .\nex:a ex:p 1 .\nex:b ex:p 2 .\n<c> ex:p 3 .\n";
+        String turtle = "@prefix ex: <urn:ex:> .\nex:a ex:p 1 .\nex:b ex:p 2 .\nex:c ex:p 3 .\n";
+        // (<c> against urn:ex:g would be urn:c, which RIOT's strict mode, and so the loader, rejects)
+        String relative = "@prefix ex: <urn:ex:> .\nex:a ex:p 1 .\nex:b ex:p 2 .\n<c> ex:p 3 .\n";
         try (ServerFixture f = server(1)) {
             HttpResponse<String> r = f.post("/data?graph=urn:ex:g", "text/turtle", turtle);
             assertEquals(201, r.statusCode(), r.body());
             assertEquals(3, count(f, "GRAPH <urn:ex:g> { ?s ?p ?o }"));
             // relative IRIs resolve against the graph, as on the transaction path
-            assertEquals(201, f.post("/data?graph=http://ex.org/dir/g", "text/turtle", turtle).statusCode());
+            assertEquals(201, f.post("/data?graph=http://ex.org/dir/g", "text/turtle", relative).statusCode());
             assertEquals(1, count(f, "GRAPH <http://ex.org/dir/g> { <http://ex.org/dir/c> ?p ?o }"));
             assertEquals(204, f.post("/data?graph=urn:ex:g", "text/turtle", turtle).statusCode());
             assertEquals(3, count(f, "GRAPH <urn:ex:g> { ?s ?p ?o }"));

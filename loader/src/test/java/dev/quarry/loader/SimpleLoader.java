@@ -1,6 +1,7 @@
 package dev.quarry.loader;
 
 import dev.quarry.loader.input.Feed;
+import dev.quarry.loader.parse.ReadErrorLatch;
 import dev.quarry.loader.input.FeedReader;
 import dev.quarry.loader.input.RdfFormat;
 import dev.quarry.loader.input.Source;

@@ -12,13 +12,13 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * The sorted runs of a load, per index. Runs stay in heap while their total is under
+ * The spool of a load's sorted runs, per index: runs stay in heap while their total is under
  * the budget; past it, new runs go to a single spill-writer thread. Adaptive
  * compression: a producer LZ4-compresses a run before queueing it only while more than
  * {@link #BACKLOG} runs already wait for the disk, so a fast disk gets raw bytes (no CPU
  * spent) and a slow one gets fewer.
  */
-public final class RunStore implements AutoCloseable {
+public final class SortedRunSpool implements AutoCloseable {
     static final int BACKLOG = 4;
     private static final SortedRun END = new SortedRun(Permutation.SPOG, 0, List.of());
 
@@ -33,7 +33,7 @@ public final class RunStore implements AutoCloseable {
     private final Thread writer;
     private volatile Throwable writerFailure;
 
-    public RunStore(Path scratch, long budgetBytes) {
+    public SortedRunSpool(Path scratch, long budgetBytes) {
         this.scratch = scratch;
         this.budget = budgetBytes;
         for (Permutation p : Permutation.values()) {

@@ -1,4 +1,4 @@
-package dev.quarry.loader;
+package dev.quarry.loader.parse;
 
 import java.io.EOFException;
 import java.io.FilterInputStream;
@@ -6,10 +6,10 @@ import java.io.IOException;
 import java.io.InputStream;
 
 /**
- * Remembers the first read error of a stream. Needed because RIOT's text readers treat
- * an {@link IOException} from the input as the end of the input: a truncated
- * {@code .gz} then parses "successfully" as a shorter file, and data would be lost
- * silently. After parsing, {@link #rethrow} turns the remembered error into a failure.
+ * Remembers the first read error of a stream. Needed because RIOT's readers may treat
+ * an {@link IOException} from the input as the end of the input or as a syntax error: a
+ * truncated {@code .gz} then parses "successfully" as a shorter file, and data would be
+ * lost silently. After parsing, {@link #rethrow} turns the remembered error into a failure.
  */
 public final class ReadErrorLatch extends FilterInputStream {
     private final String name;
