@@ -136,6 +136,17 @@ load_cmd() {
   esac
 }
 
+# count_cmd KIND[:JAR] STORE: a separate process that prints the default graph's triple count
+# (CSV: a header line, then the number) of a stopped store.
+count_cmd() {
+  local kind=${1%%:*} jar=${1#*:} store=$2 q='SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o }'
+  case $kind in
+    quarry) "$java" -Xmx"$jvm_xmx" -jar "$jar" query --store "$store" --format csv "$q" ;;
+    oxigraph) "$oxigraph_cmd" query --location "$store" --query "$q" --results-format csv ;;
+    fuseki) "$java" -Xmx"$jvm_xmx" -cp "$fuseki_jar" tdb2.tdbquery --loc "$store" --results csv "$q" ;;
+  esac
+}
+
 # serve_cmd KIND[:JAR] STORE PORT: the read-only server command line.
 serve_cmd() {
   local kind=${1%%:*} jar=${1#*:} store=$2 port=$3

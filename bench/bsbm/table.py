@@ -173,17 +173,47 @@ def loads_table(d):
             r["count"], r["status"], x, r["load_avg"]))
     out.append("")
     out.append("x vs Oxigraph: Oxigraph's seconds / Quarry's on the same file (above 1 Quarry is faster).")
-    stages = [f for f in sorted(os.listdir(d)) if f.endswith("-stages.txt")]
-    if stages:
+    timelines = [f for f in sorted(os.listdir(d)) if f.endswith("-timeline.tsv")]
+    if timelines:
         out.append("")
-        out.append("#### Quarry's stages (from `quarry load --report`)")
-        for f in stages:
-            out.append("")
-            out.append("%s:" % f[:-len("-stages.txt")])
-            out.append("")
-            out.extend("    " + line for line in read(os.path.join(d, f)).splitlines())
+        out.append("#### Quarry's phases (from `quarry load --timeline`)")
+        out.append("")
+        out.append("The timeline has three phases: reading (read + decompress + parse + encode, "
+                   "overlapped), merging (sort + SST write), committing (ingest). It has no "
+                   "separate figures for parse, encode, sort or SST write.")
+        out.append("")
+        out.append("| load | reading s | input MB/s | triples/s | merging s | committing s | total s |")
+        out.append("|---|---:|---:|---:|---:|---:|---:|")
+        for f in timelines:
+            out.append(timeline_row(f[:-len("-timeline.tsv")], os.path.join(d, f)))
     out.append("")
     return "\n".join(out)
+
+
+def timeline_row(name, path):
+    """One row of phase durations from a `quarry load --timeline` file (elapsed_ms, phase, ...):
+    a phase lasts from the previous phase's last sample to its own last sample."""
+    rows = [line.split("\t") for line in read(path).splitlines()[1:] if line]
+    last = {}
+    order = []
+    for r in rows:
+        phase = r[1]
+        if phase not in last:
+            order.append(phase)
+        last[phase] = (int(r[0]), int(r[2]), int(r[3]))
+    spans, previous = {}, 0
+    for phase in order:
+        spans[phase] = (last[phase][0] - previous) / 1000
+        previous = last[phase][0]
+    reading = spans.get("reading")
+    in_bytes, quads = last.get("reading", (0, 0, 0))[1:]
+    def sec(p):
+        return "%.1f" % spans[p] if p in spans else "-"
+    return "| %s | %s | %s | %s | %s | %s | %.1f |" % (
+        name, sec("reading"),
+        "%.0f" % (in_bytes / 1e6 / reading) if reading else "-",
+        "%.0f" % (quads / reading) if reading else "-",
+        sec("merging"), sec("committing"), previous / 1000)
 
 
 def main():
