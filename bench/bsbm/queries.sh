@@ -48,10 +48,13 @@ run_driver() {
   local url=$1 out=$2 rc=0; shift 2
   (cd "$run_dir" && timeout "$driver_timeout" "$java" -cp "$bsbm_cp" benchmark.testdriver.TestDriver \
       "$@" ${QUERY_TIMEOUT:+-t "$QUERY_TIMEOUT"} "$url") > "$out.log" 2>&1 || rc=$?
-  local errors; errors=$(grep -ciE 'exception|error|HTTP response code|Status code' "$out.log" || true)
+  # The first line that says what went wrong (the driver prints SLF4J notices on stderr first).
+  local first errors
+  first=$(grep -v '^SLF4J' "$out.log" | grep -iE 'error code|response code|exception|error' | head -1 | cut -c1-160 || true)
+  errors=$(grep -v '^SLF4J' "$out.log" | grep -ciE 'error code|response code|exception|error' || true)
   if (( rc == 124 )); then echo "timed out after $driver_timeout s" > "$out.status"
-  elif (( rc != 0 )); then echo "driver exit $rc: $(grep -iE 'exception|error|code' "$out.log" | head -1 | cut -c1-160)" > "$out.status"
-  elif (( errors > 0 )); then echo "$errors error lines: $(grep -iE 'exception|error|code' "$out.log" | head -1 | cut -c1-160)" > "$out.status"
+  elif (( rc != 0 )); then echo "driver exit $rc: $first" > "$out.status"
+  elif (( errors > 0 )); then echo "$errors error lines: $first" > "$out.status"
   else echo ok > "$out.status"; fi
   echo "   $(basename "$out"): $(cat "$out.status")" >&2
 }
@@ -89,14 +92,17 @@ for size in $sizes; do
     fi
     awk -v a="$start" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f\n", b - a }' > "$out/$name-load-seconds.txt"
     port=$(free_port)
-    start_server "$spec" "$store" "$port" "$out/$name-server.log"
+    # The server's own log stays in the work dir (Fuseki logs every request: tens of MB);
+    # its last lines go to the results.
+    server_log=$work/$size-$name-server.log
+    start_server "$spec" "$store" "$port" "$server_log"
     url=$(endpoint "$spec" "$port")
     count=$(sparql_count "$url" || echo "count query failed")
     echo "$count" > "$out/$name-count.txt"
     if [[ $count != "$expect" ]]; then
       echo "loaded count $count, expected $expect: not run" > "$out/$name-load.status"
       echo "   $name: COUNT MISMATCH ($count, expected $expect): skipped" >&2
-      stop_pid "$server_pid"; continue
+      stop_pid "$server_pid"; tail -n 200 "$server_log" > "$out/$name-server.log"; continue
     fi
     echo ok > "$out/$name-load.status"
     say "$size $name: $count triples at $url"
@@ -118,6 +124,7 @@ for size in $sizes; do
         || echo "   $name: latency floor failed" >&2
     fi
     stop_pid "$server_pid"
+    tail -n 200 "$server_log" > "$out/$name-server.log"
     rm -rf "$store"
   done
 
