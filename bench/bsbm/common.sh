@@ -18,6 +18,8 @@ jvm_xmx=${JVM_XMX:-4g}                                     # heap of every JVM s
 port_base=${PORT_BASE:-7800}                               # servers take ports from here up
 wait_seconds=${WAIT_SECONDS:-300}                          # longest wait for a server to answer
 oxigraph_cmd=${OXIGRAPH:-oxigraph}
+mkdir -p "$data_root" "$tools_dir"
+data_root=$(cd "$data_root" && pwd); tools_dir=$(cd "$tools_dir" && pwd)   # commands run elsewhere
 oxigraph_version=0.5.13
 fuseki_version=6.2.0
 
@@ -104,7 +106,7 @@ server_columns() {
           for pair in $QUARRY_JARS; do
             [[ $pair == *=* ]] || die "QUARRY_JARS entries are NAME=JAR, got '$pair'"
             [[ -f ${pair#*=} ]] || die "no such Quarry jar: ${pair#*=}"
-            echo "quarry-${pair%%=*}=quarry:${pair#*=}"
+            echo "quarry-${pair%%=*}=quarry:$(realpath "${pair#*=}")"
           done
         else
           echo "quarry=quarry:$(default_quarry_jar)"
@@ -120,7 +122,7 @@ server_columns() {
 default_quarry_jar() {
   if [[ -n ${QUARRY_JAR:-} ]]; then
     [[ -f $QUARRY_JAR ]] || die "no such Quarry jar: $QUARRY_JAR"
-    echo "$QUARRY_JAR"; return
+    realpath "$QUARRY_JAR"; return
   fi
   "$repo/quarry" --version >/dev/null || die "could not build Quarry (./quarry --version failed)"
   echo "$repo/sparql-endpoint/target/quarry.jar"
@@ -201,8 +203,9 @@ start_server() {
   local spec=$1 store=$2 port=$3 log=$4 url i
   port_free "$port" || die "port $port is taken"
   url=$(endpoint "$spec" "$port")
+  # From the store's parent directory: Fuseki makes its run/ directory in the working directory.
   # shellcheck disable=SC2046
-  $(serve_cmd "$spec" "$store" "$port") > "$log" 2>&1 &
+  (cd "$(dirname "$store")" && exec $(serve_cmd "$spec" "$store" "$port")) > "$log" 2>&1 &
   server_pid=$!
   server_pids+=("$server_pid")
   for i in $(seq $((wait_seconds * 2))); do

@@ -20,11 +20,13 @@ set -euo pipefail
 sizes=${SIZES:-5m}
 formats=${FORMATS:-nt ttl ttl.gz nt.bz2}
 work=${BSBM_WORK:-$repo/bench/target/bsbm-work}
+mkdir -p "$work"; work=$(cd "$work" && pwd)
 out=${RESULTS:-$repo/bench/results/$(date -u +%F)-bsbm-loads}
 SERVERS=${LOADERS:-quarry oxigraph}
 
 require_tools
-mapfile -t columns < <(server_columns)
+column_lines=$(server_columns)   # not in a process substitution: its errors must stop the run
+mapfile -t columns <<< "$column_lines"
 for f in $formats; do
   case $f in nt|ttl|nt.gz|ttl.gz|nt.bz2|ttl.bz2) ;; *) die "unknown format '$f': nt ttl nt.gz ttl.gz nt.bz2 ttl.bz2" ;; esac
 done

@@ -28,10 +28,12 @@ driver_timeout=${DRIVER_TIMEOUT:-3600}
 latency_rounds=${LATENCY_ROUNDS:-2000}
 qualify=${QUALIFY:-1}
 work=${BSBM_WORK:-$repo/bench/target/bsbm-work}
+mkdir -p "$work"; work=$(cd "$work" && pwd)
 
 require_tools
 command -v timeout >/dev/null || die "timeout (coreutils) missing"
-mapfile -t columns < <(server_columns)
+column_lines=$(server_columns)   # not in a process substitution: its errors must stop the run
+mapfile -t columns <<< "$column_lines"
 (( ${#columns[@]} > 0 )) || die "no servers to run"
 for size in $sizes; do product_count "$size" >/dev/null; done
 
