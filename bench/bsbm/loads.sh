@@ -49,7 +49,7 @@ data_file() {
   esac
 }
 
-mkdir -p "$out" "$work"
+mkdir -p "$out" "$work"; out=$(cd "$out" && pwd)
 rm -f "$out"/*.log "$out"/*.tsv "$out"/*.json "$out"/table.md "$out"/run.txt
 printf '%s\n' "${columns[@]}" > "$out/columns.txt"
 {

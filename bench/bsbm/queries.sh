@@ -66,7 +66,7 @@ for size in $sizes; do
   td_data=$(dirname "$data")/td_data
   expect=$(expected_triples "$size")
   out=${RESULTS:-$repo/bench/results/$(date -u +%F)-bsbm-$size}
-  mkdir -p "$out"
+  mkdir -p "$out"; out=$(cd "$out" && pwd)   # the driver runs in run_dir
   rm -f "$out"/*.xml "$out"/*.log "$out"/*.status "$out"/*.json "$out"/*.txt "$out"/table.md "$work/$size"-*.qual
   printf '%s\n' "${columns[@]}" > "$out/columns.txt"
   {
