@@ -50,7 +50,7 @@ public final class QuarryServer {
     private static final Logger LOG = LoggerFactory.getLogger(QuarryServer.class);
 
     /** How long cancelled requests get to stop, after the shutdown grace period. */
-    static final java.time.Duration CANCELLED_STOP = java.time.Duration.ofSeconds(5);
+    static final java.time.Duration CANCELLED_STOP = java.time.Duration.ofSeconds(30);
 
     private EventLoopGroup acceptors;
     private EventLoopGroup ioLoops;

@@ -30,12 +30,12 @@ class ServerOperationsTest {
             StringBuilder reqs = new StringBuilder();
             for (int i = 0; i < 3; i++) {
                 String q = ServerFixture.enc("SELECT ?o { <urn:ex:s:" + i + "> ?p ?o }");
-                reqs.append("GET /sparql?query=").append(q).append(" HTTP/1.1\r\nHost: x\r\nAccept: text/csv\r\n\r\n");
+                reqs.append("GET /sparql?query=").append(q).append(" HTTP/1.1\r\nHost: localhost\r\nAccept: text/csv\r\n\r\n");
             }
             String body = "update=" + ServerFixture.enc("INSERT DATA { <urn:ex:a> <urn:ex:b> 1 }");
-            reqs.append("POST /update HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\n")
+            reqs.append("POST /update HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/x-www-form-urlencoded\r\n")
                     .append("Content-Length: ").append(body.length()).append("\r\n\r\n").append(body);
-            reqs.append("GET /status HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+            reqs.append("GET /status HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n");
             OutputStream out = s.getOutputStream();
             out.write(reqs.toString().getBytes(StandardCharsets.US_ASCII));
             out.flush();
@@ -78,7 +78,7 @@ class ServerOperationsTest {
     void aClientThatStallsMidRequestIsDropped() throws Exception {
         try (ServerFixture f = new ServerFixture(dir, ServerFixture.options().clientTimeout(Duration.ofMillis(300)));
              Socket s = new Socket("127.0.0.1", f.port)) {
-            s.getOutputStream().write(("POST /sparql HTTP/1.1\r\nHost: x\r\nContent-Type: application/sparql-query\r\n"
+            s.getOutputStream().write(("POST /sparql HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/sparql-query\r\n"
                     + "Content-Length: 100\r\n\r\nSELECT").getBytes(StandardCharsets.US_ASCII));
             s.setSoTimeout(30_000);
             String answer = new String(s.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
@@ -97,7 +97,7 @@ class ServerOperationsTest {
                     s.setSoTimeout(30_000);
                     OutputStream out = s.getOutputStream();
                     int chunks = 8_000_000 / chunk.length;
-                    out.write(("POST /data?default HTTP/1.1\r\nHost: x\r\nContent-Type: application/n-triples\r\n"
+                    out.write(("POST /data?default HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/n-triples\r\n"
                             + (chunked ? "Transfer-Encoding: chunked\r\n" : "Content-Length: " + (long) chunks * chunk.length + "\r\n")
                             + "\r\n").getBytes(StandardCharsets.US_ASCII));
                     out.flush();
