@@ -78,7 +78,7 @@ class ResumeLoadTest {
             assertTrue(v.ok(), v.problems().toString());
             try (QuadStore oneShot = QuadStore.open(tmp.resolve("one-shot"))) {
                 BulkLoader.load(oneShot, LoadOptions.of(files));
-                assertEquals(oneShot.stats(), store.stats(), "quads, terms and statistics as one NEW load");
+                assertEquals(oneShot.stats().exactCounts(), store.stats().exactCounts(), "quads, terms and statistics as one NEW load");
             }
 
             LoadReport again = BulkLoader.load(store, resume, commits);

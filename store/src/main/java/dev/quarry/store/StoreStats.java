@@ -15,6 +15,14 @@ import org.apache.jena.graph.Node;
  */
 public record StoreStats(long quads, long terms, Map<Node, Long> quadsPerGraph, Map<Node, Long> quadsPerPredicate,
                          Map<Node, DistinctCounts> distinctPerPredicate) {
+    /**
+     * These statistics without the distinct counts: what every way of loading the same data
+     * makes equal (a load into a non-empty store only bounds the distinct counts from above).
+     */
+    public StoreStats exactCounts() {
+        return new StoreStats(quads, terms, quadsPerGraph, quadsPerPredicate, Map.of());
+    }
+
     /** Distinct subjects and objects of one predicate's quads. */
     public record DistinctCounts(long subjects, long objects) {}
 }

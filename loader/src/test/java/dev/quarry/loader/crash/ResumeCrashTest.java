@@ -86,7 +86,7 @@ class ResumeCrashTest {
             assertEquals(StoreContents.size(all), StoreValidator.validate(store).quads());
             try (QuadStore oneShot = QuadStore.open(tmp.resolve("one-shot"))) {
                 BulkLoader.load(oneShot, LoadOptions.of(files));
-                assertEquals(oneShot.stats(), store.stats(), "quads, terms and statistics as one NEW load");
+                assertEquals(oneShot.stats().exactCounts(), store.stats().exactCounts(), "quads, terms and statistics as one NEW load");
             }
         }
     }
