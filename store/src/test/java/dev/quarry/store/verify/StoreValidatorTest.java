@@ -1,5 +1,6 @@
 package dev.quarry.store.verify;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -13,6 +14,7 @@ import dev.quarry.store.rocks.KvBatch;
 import dev.quarry.store.rocks.RocksKv;
 import java.nio.file.Path;
 import org.apache.jena.datatypes.xsd.XSDDatatype;
+import org.apache.jena.graph.Node;
 import org.apache.jena.graph.NodeFactory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -87,5 +89,59 @@ class StoreValidatorTest {
             assertFalse(r.ok());
             assertTrue(r.problems().stream().anyMatch(p -> p.startsWith("inline id 84:")), r.problems()::toString);
         }
+    }
+
+    /**
+     * The checked-id set once stopped at 2,000,000 ids: a bad id met after that many others
+     * went unchecked. Here 2,100,000 distinct inline integers come first in SPOG order and a
+     * malformed date after them.
+     */
+    @Test
+    void anIdBeyondTwoMillionOthersIsStillChecked() {
+        Path store = dir.resolve("s");
+        long badDate = ((long) TermId.KIND_DATE << 56) | (2008L << 43) | (13L << 39) | (1L << 34); // month 13
+        int n = 2_100_000;
+        long first;
+        long p;
+        try (QuadStore s = QuadStore.open(store)) {
+            try (WriteTransaction w = s.beginWrite()) {
+                w.add(null, NodeFactory.createURI("http://ex.org/first"), NodeFactory.createURI("http://ex.org/p"), integer(0));
+                first = w.lookup(NodeFactory.createURI("http://ex.org/first"));
+                p = w.lookup(NodeFactory.createURI("http://ex.org/p"));
+                w.commit();
+            }
+            try (WriteTransaction w = s.beginWrite()) {
+                w.add(null, NodeFactory.createURI("http://ex.org/last"), NodeFactory.createURI("http://ex.org/p"), integer(0));
+                long last = w.lookup(NodeFactory.createURI("http://ex.org/last"));
+                assertTrue(Long.compareUnsigned(last, first) > 0, "the bad quad must come last in SPOG order");
+                w.add(last, p, badDate, TermId.DEFAULT_GRAPH);
+                w.commit();
+            }
+        }
+        // The two million quads go straight into the indexes: through WriteTransaction they took
+        // minutes. The statistics then disagree, which this test does not look at.
+        try (RocksKv kv = RocksKv.open(store.resolve("db"), 1 << 20, true)) {
+            long[] quad = {first, p, 0, TermId.DEFAULT_GRAPH};
+            for (int start = 1; start < n; start += 100_000) {
+                try (KvBatch b = kv.newBatch()) {
+                    for (int i = start; i < Math.min(n, start + 100_000); i++) {
+                        quad[2] = TermCodec.inlineId(integer(i));
+                        for (Permutation perm : Permutation.values()) {
+                            b.put(KeyLayout.quadKey(perm, quad), new byte[0]);
+                        }
+                    }
+                    kv.write(b);
+                }
+            }
+        }
+        try (QuadStore s = QuadStore.open(store)) {
+            ValidationReport r = StoreValidator.validate(s);
+            assertTrue(r.problems().stream().anyMatch(q -> q.startsWith("inline id 84:")), r.problems()::toString);
+            assertEquals(n + 2, r.quads());
+        }
+    }
+
+    private static Node integer(int i) {
+        return NodeFactory.createLiteralDT(Integer.toString(i), XSDDatatype.XSDinteger);
     }
 }
