@@ -75,7 +75,8 @@ public final class QueryExplainer {
         }
     }
 
-    private static String fallback(Query query, String why) {
+    /** EXPLAIN of a query that runs on ARQ's engine: why, and ARQ's optimized algebra. */
+    public static String fallback(Query query, String why) {
         return "engine: ARQ-based (the id-level engine does not execute: " + why + ")\n"
                 + Algebra.optimize(Algebra.compile(query));
     }

@@ -5,8 +5,6 @@ import java.util.HashSet;
 import java.util.Set;
 import org.apache.jena.graph.Node;
 import org.apache.jena.sparql.core.Var;
-import org.apache.jena.sparql.engine.binding.BindingBuilder;
-import org.apache.jena.sparql.engine.binding.BindingFactory;
 import org.apache.jena.sparql.expr.NodeValue;
 import org.apache.jena.sparql.expr.aggregate.Aggregator;
 
@@ -78,13 +76,7 @@ public final class Aggregates {
                 return new GroupNode.Accumulator() {
                     @Override
                     public void add(long[] row, ExecContext cx) {
-                        BindingBuilder b = BindingFactory.builder();
-                        for (int i = 0; i < slots.length; i++) {
-                            if (row[slots[i]] != TermId.NONE) {
-                                b.add(vars[i], cx.node(row[slots[i]]));
-                            }
-                        }
-                        acc.accumulate(b.build(), cx.functionEnv());
+                        acc.accumulate(cx.binding(row, slots, vars), cx.functionEnv());
                     }
 
                     @Override

@@ -12,6 +12,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.jena.graph.Node;
 import org.apache.jena.query.QueryCancelledException;
 import org.apache.jena.sparql.core.Var;
+import org.apache.jena.sparql.engine.binding.Binding;
+import org.apache.jena.sparql.engine.binding.BindingBuilder;
+import org.apache.jena.sparql.engine.binding.BindingFactory;
 import org.apache.jena.sparql.function.FunctionEnv;
 
 /**
@@ -104,6 +107,24 @@ public final class ExecContext {
     /** The id of {@code node} if the store has it, else {@link TermId#NONE} (for pattern constants: no match). */
     public long storeId(Node node) {
         return reader.lookup(node);
+    }
+
+    /**
+     * The ARQ binding of the slots {@code slots} of {@code row} ({@code slots[i]} holds
+     * {@code vars[i]}), decoded: what ARQ's own evaluation (functions, accumulators) reads.
+     */
+    public Binding binding(long[] row, int[] slots, Var[] vars) {
+        if (slots.length == 1) {
+            long id = row[slots[0]];
+            return id == TermId.NONE ? BindingFactory.empty() : BindingFactory.binding(vars[0], node(id));
+        }
+        BindingBuilder b = BindingFactory.builder();
+        for (int i = 0; i < slots.length; i++) {
+            if (row[slots[i]] != TermId.NONE) {
+                b.add(vars[i], node(row[slots[i]]));
+            }
+        }
+        return b.build();
     }
 
     /** The term of an id (store or query-local). */

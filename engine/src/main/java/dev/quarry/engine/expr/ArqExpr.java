@@ -1,11 +1,8 @@
 package dev.quarry.engine.expr;
 
 import dev.quarry.engine.exec.ExecContext;
-import dev.quarry.store.encoding.TermId;
 import org.apache.jena.sparql.core.Var;
 import org.apache.jena.sparql.engine.binding.Binding;
-import org.apache.jena.sparql.engine.binding.BindingBuilder;
-import org.apache.jena.sparql.engine.binding.BindingFactory;
 import org.apache.jena.sparql.expr.Expr;
 import org.apache.jena.sparql.expr.NodeValue;
 
@@ -27,22 +24,7 @@ public final class ArqExpr extends RowExpr {
 
     @Override
     public NodeValue eval(long[] row, ExecContext cx) {
-        return expr.eval(binding(row, cx), cx.functionEnv());
-    }
-
-    private Binding binding(long[] row, ExecContext cx) {
-        if (slots.length == 1) {
-            long id = row[slots[0]];
-            return id == TermId.NONE ? BindingFactory.empty() : BindingFactory.binding(vars[0], cx.node(id));
-        }
-        BindingBuilder b = BindingFactory.builder();
-        for (int i = 0; i < slots.length; i++) {
-            long id = row[slots[i]];
-            if (id != TermId.NONE) {
-                b.add(vars[i], cx.node(id));
-            }
-        }
-        return b.build();
+        return expr.eval(cx.binding(row, slots, vars), cx.functionEnv());
     }
 
     @Override

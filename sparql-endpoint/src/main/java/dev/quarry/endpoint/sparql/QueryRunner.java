@@ -142,8 +142,7 @@ final class QueryRunner {
 
     private String explainText(Prepared prepared, DatasetDescription protocolDataset, SparqlEngine.Options options) {
         if (protocolDataset != null) {
-            return "engine: ARQ-based (the id-level engine does not execute: default-graph-uri / named-graph-uri)\n"
-                    + org.apache.jena.sparql.algebra.Algebra.optimize(org.apache.jena.sparql.algebra.Algebra.compile(prepared.parsedQuery()));
+            return dev.quarry.engine.arq.QueryExplainer.fallback(prepared.parsedQuery(), "default-graph-uri / named-graph-uri");
         }
         return engine.explain(prepared, options);
     }
