@@ -66,7 +66,7 @@ public final class SparqlEngine {
     }
 
     private QueryRun idLevel(Prepared prepared, QuadReader reader, Options options) {
-        Context context = context(options);
+        Context context = context(options, prepared.text());
         ExecContext cx = execContext(reader, context, options);
         Op op = prepared.op();
         try {
@@ -92,15 +92,38 @@ public final class SparqlEngine {
         if (query.hasDatasetDescription()) {
             return QueryExplainer.explainInTransaction(dataset, prepared.parsedQuery());
         }
-        Context context = context(options);
+        Context context = context(options, prepared.text());
         return QueryExplainer.explain(execContext(reader, context, options), prepared.op(), query, context);
     }
 
-    private Context context(Options options) {
+    private Context context(Options options, String text) {
         Context context = Context.setupContextForDataset(ARQ.getContext().copy(), dataset);
-        Context.setCurrentDateTime(context);
+        if (mayCallNow(text)) {
+            Context.setCurrentDateTime(context);
+        }
         context.set(ARQ.httpServiceAllowed, options.serviceAllowed());
         return context;
+    }
+
+    /**
+     * Whether the query may call NOW(), the one function that reads the query's start time
+     * from the context: formatting that time costs a few percent of a short query's CPU, so
+     * it is set only for texts that mention "now" (any case) or hold a \\u escape that
+     * could spell it.
+     */
+    static boolean mayCallNow(String text) {
+        for (int i = text.indexOf('\\'); i >= 0; i = text.indexOf('\\', i + 1)) {
+            if (i + 1 < text.length() && (text.charAt(i + 1) == 'u' || text.charAt(i + 1) == 'U')) {
+                return true;
+            }
+        }
+        int n = text.length() - 2;
+        for (int i = 0; i < n; i++) {
+            if ((text.charAt(i) | 0x20) == 'n' && (text.charAt(i + 1) | 0x20) == 'o' && (text.charAt(i + 2) | 0x20) == 'w') {
+                return true;
+            }
+        }
+        return false;
     }
 
     private ExecContext execContext(QuadReader reader, Context context, Options options) {

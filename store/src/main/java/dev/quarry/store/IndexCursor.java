@@ -20,6 +20,11 @@ final class IndexCursor implements QuadCursor {
     private final long[] quad = new long[4];
     private Permutation perm;
     private boolean namedOnly;
+    /** Objects outside [oFrom, oTo] are not matches ({@link #seekObjects}); in key order if {@code ordered}. */
+    private boolean objectRange;
+    private boolean ordered;
+    private long oFrom;
+    private long oTo;
 
     private IndexCursor(KvCursor it, int varying) {
         this.it = it;
@@ -45,13 +50,45 @@ final class IndexCursor implements QuadCursor {
         pattern[Permutation.O] = o;
         pattern[Permutation.G] = namedOnly ? TermId.NONE : g;
         perm = Permutation.choose(pattern, varying);
+        objectRange = false;
         it.seek(KeyLayout.quadPrefix(perm, pattern));
+    }
+
+    @Override
+    public void seekObjects(long s, long p, long g, long oFrom, long oTo) {
+        namedOnly = g == TermId.ANY_NAMED_GRAPH;
+        pattern[Permutation.S] = s;
+        pattern[Permutation.P] = p;
+        pattern[Permutation.O] = TermId.NONE;
+        pattern[Permutation.G] = namedOnly ? TermId.NONE : g;
+        objectRange = true;
+        this.oFrom = oFrom;
+        this.oTo = oTo;
+        Permutation ranged = Permutation.forObjectRange(pattern);
+        ordered = ranged != null;
+        if (ordered) {
+            perm = ranged;
+            byte[] prefix = KeyLayout.quadPrefix(perm, pattern);
+            it.seek(prefix, KeyLayout.extendedPrefix(prefix, oFrom));
+        } else {
+            perm = Permutation.choose(pattern, varying);
+            it.seek(KeyLayout.quadPrefix(perm, pattern));
+        }
     }
 
     @Override
     public boolean next() {
         while (it.next()) {
             KeyLayout.readQuadKey(perm, it.key(), quad);
+            if (objectRange && Long.compareUnsigned(quad[Permutation.O], oTo) > 0) {
+                if (ordered) {
+                    return false; // past the range: the keys after it hold greater objects
+                }
+                continue;
+            }
+            if (objectRange && !ordered && Long.compareUnsigned(quad[Permutation.O], oFrom) < 0) {
+                continue;
+            }
             if (matches()) {
                 return true;
             }

@@ -10,6 +10,15 @@ public interface QuadCursor extends AutoCloseable {
     /** Restarts the cursor on another pattern (same conventions as {@link QuadReader#find}). */
     void seek(long s, long p, long o, long g);
 
+    /**
+     * As {@code seek(s, p, NONE, g)}, but only quads whose object id lies in
+     * {@code [oFrom, oTo]} (ids compared unsigned, as the index orders them): where an
+     * index has the object right after the other bound positions, only that key range is
+     * read (a range filter on an object becomes a range scan); else the other quads are
+     * skipped here.
+     */
+    void seekObjects(long s, long p, long g, long oFrom, long oTo);
+
     boolean next();
 
     long s();

@@ -24,6 +24,15 @@ final class BgpCursor implements RowCursor {
     /** rows[k]: the row entering level k; rows[n]: the current solution. */
     private final long[][] rows;
     private final QuadCursor[] cursors;
+    /** What each level reads now: its store cursor, or a {@link RangeProbeCursor}. */
+    private final QuadCursor[] active;
+    /** Per level of the current plan: range filters on the object read as key ranges, or null. */
+    private ObjectRange[] objectRanges;
+    /** Per level: the hash probe answering its seeks, once built; whether building it was given up. */
+    private RangeProbeCursor[] probes;
+    private boolean[] probeRefused;
+    /** Per level: seeks with object ranges and a bound subject, until a probe is tried. */
+    private int[] rangeSeeks;
     /** The pattern each level's store cursor was opened for. */
     private final QuadPatternIds[] patternAt;
     private final long[] key = new long[4];
@@ -48,6 +57,7 @@ final class BgpCursor implements RowCursor {
         this.n = patterns.size();
         this.rows = new long[n + 1][width];
         this.cursors = new QuadCursor[n];
+        this.active = new QuadCursor[n];
         this.patternAt = new QuadPatternIds[n];
         this.lastTriple = new long[n][];
     }
@@ -114,6 +124,30 @@ final class BgpCursor implements RowCursor {
         }
     }
 
+    /**
+     * A seek with a bound subject, object ranges and fixed predicate and graph may be
+     * answered by a hash probe once this many such seeks were made at a level (so a
+     * level entered a few times never pays for a range scan).
+     */
+    static final int PROBE_AFTER = 16;
+    /** A probe is built from at most max(this, {@link #PROBE_QUADS_PER_ROW} x rows expected in) quads. */
+    static final int PROBE_MIN_BUDGET = 4096;
+    /** About the cost of one seek in quads read in order. */
+    static final int PROBE_QUADS_PER_ROW = 32;
+
+    private void planObjectRanges(long boundAtStart) {
+        objectRanges = new ObjectRange[n];
+        probes = new RangeProbeCursor[n];
+        probeRefused = new boolean[n];
+        rangeSeeks = new int[n];
+        long bound = boundAtStart;
+        for (int k = 0; k < n; k++) {
+            QuadPatternIds p = patterns.get(plan.order[k]);
+            objectRanges[k] = ObjectRange.of(p, filters, plan.filtersAfter[k], bound);
+            bound |= JoinOrder.mask(p);
+        }
+    }
+
     /** The values of some slots of a row, as a hash key. */
     private static final class DedupKey {
         private final long[] values;
@@ -149,6 +183,7 @@ final class BgpCursor implements RowCursor {
         plan = JoinOrder.plan(patterns, base, filters, bound, cx);
         plannedFor = bound;
         planDedup(bound);
+        planObjectRanges(bound);
         if (cx.explaining()) {
             levelRows = new long[n];
             cx.note(node, this::describeOrder);
@@ -206,23 +241,61 @@ final class BgpCursor implements RowCursor {
     private void seek(int lvl) {
         QuadPatternIds p = patterns.get(plan.order[lvl]);
         p.searchKey(rows[lvl], key);
+        ObjectRange range = objectRanges[lvl];
         QuadCursor c = cursors[lvl];
-        if (c == null || patternAt[lvl] != p) {
+        if (c == null || patternAt[lvl] != p || (range != null) != (c instanceof RangeScanCursor)) {
             if (c != null) {
                 c.close();
             }
             c = cx.reader().openCursor(p.variableMask());
+            if (range != null) {
+                c = new RangeScanCursor(c);
+            }
             cursors[lvl] = c;
             patternAt[lvl] = p;
         }
-        c.seek(key[0], key[1], key[2], key[3]);
         lastTriple[lvl] = null;
+        active[lvl] = c;
+        long[] ranges = range == null ? null : range.ranges(rows[lvl], cx);
+        if (ranges == null) {
+            c.seek(key[0], key[1], key[2], key[3]);
+            return;
+        }
+        RangeScanCursor scan = (RangeScanCursor) c;
+        RangeProbeCursor probe = probeFor(lvl, p, scan, ranges);
+        if (probe != null) {
+            probe.seek(key[Permutation.S], key[Permutation.P], TermId.NONE, key[Permutation.G]);
+            active[lvl] = probe;
+        } else {
+            scan.seekRanges(key[Permutation.S], key[Permutation.P], key[Permutation.G], ranges);
+        }
+    }
+
+    /**
+     * The hash probe for this seek, built now if this level has made {@link #PROBE_AFTER}
+     * seeks of the probe's shape (subject bound by earlier levels, predicate and graph
+     * fixed); null where a seek is the way.
+     */
+    private RangeProbeCursor probeFor(int lvl, QuadPatternIds p, RangeScanCursor scan, long[] ranges) {
+        if (key[Permutation.S] == TermId.NONE || p.isConstant(Permutation.S) || !p.isConstant(Permutation.P)
+                || !p.isConstant(Permutation.G) || p.union || probeRefused[lvl]) {
+            return null;
+        }
+        RangeProbeCursor probe = probes[lvl];
+        if (probe == null && ++rangeSeeks[lvl] >= PROBE_AFTER) {
+            double expectedIn = lvl == 0 ? 1 : plan.rowsAfter[lvl - 1];
+            int budget = (int) Math.min(1 << 20, Math.max(PROBE_MIN_BUDGET, PROBE_QUADS_PER_ROW * expectedIn));
+            probe = RangeProbeCursor.build(scan, key[Permutation.P], key[Permutation.G], ranges, budget, cx);
+            probes[lvl] = probe;
+            probeRefused[lvl] = probe == null;
+        }
+        return probe != null && probe.covers(ranges) ? probe : null;
     }
 
     /** Sets rows[lvl + 1] to the next row extending rows[lvl]; false when the level is exhausted. */
     private boolean nextMatch(int lvl) {
         QuadPatternIds p = patternAt[lvl];
-        QuadCursor c = cursors[lvl];
+        QuadCursor c = active[lvl];
         long[] in = rows[lvl];
         long[] out = rows[lvl + 1];
         while (c.next()) {
@@ -278,6 +351,11 @@ final class BgpCursor implements RowCursor {
             QuadPatternIds p = patterns.get(plan.order[k]);
             lines.add(String.format(Locale.ROOT, "%d. %s  [%s; est. %s rows after, actual %d; %d alone]", k + 1,
                     p.text(), index(p, k), Explain.number(plan.rowsAfter[k]), levelRows[k], base[plan.order[k]]));
+            if (objectRanges[k] != null) {
+                lines.add("     objects read in the key ranges of " + objectRanges[k]
+                        + (probes[k] != null ? "; after " + PROBE_AFTER + " seeks, a hash of the " + probes[k].quads()
+                                + " quads of one range scan answered the rest" : ""));
+            }
             if (dedupKey != null && dedupKey[k] != 0) {
                 lines.add("     distinct on " + varsOf(dedupKey[k]) + " (the rest is not needed any more)");
             }

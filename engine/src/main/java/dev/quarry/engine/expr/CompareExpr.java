@@ -21,6 +21,17 @@ public final class CompareExpr extends BooleanExpr {
             this.symbol = symbol;
         }
 
+        /** The operator with its operands swapped: {@code a < b} is {@code b > a}. */
+        public Op swapped() {
+            return switch (this) {
+                case LT -> GT;
+                case LE -> GE;
+                case GT -> LT;
+                case GE -> LE;
+                default -> this;
+            };
+        }
+
         boolean holds(int order) {
             return switch (this) {
                 case EQ -> order == 0;
@@ -49,6 +60,18 @@ public final class CompareExpr extends BooleanExpr {
         this.b = b;
         this.termEquality = termEquality && (op == Op.EQ || op == Op.NE);
         this.general = general;
+    }
+
+    public Op op() {
+        return op;
+    }
+
+    public RowExpr left() {
+        return a;
+    }
+
+    public RowExpr right() {
+        return b;
     }
 
     @Override

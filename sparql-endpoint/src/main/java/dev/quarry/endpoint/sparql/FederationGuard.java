@@ -2,7 +2,6 @@ package dev.quarry.endpoint.sparql;
 
 import dev.quarry.endpoint.http.HttpError;
 import io.netty.handler.codec.http.HttpResponseStatus;
-import org.apache.jena.query.Query;
 import org.apache.jena.query.QueryExecException;
 import org.apache.jena.sparql.algebra.Algebra;
 import org.apache.jena.sparql.algebra.Op;
@@ -34,8 +33,9 @@ final class FederationGuard {
         return enabled;
     }
 
-    void check(Query query) {
-        if (!enabled && usesService(Algebra.compile(query))) {
+    /** Refuses a query whose algebra ({@code op}, compiled from it) holds a SERVICE. */
+    void check(Op op) {
+        if (!enabled && usesService(op)) {
             throw refused();
         }
     }

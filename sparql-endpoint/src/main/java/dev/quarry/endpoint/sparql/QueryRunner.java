@@ -49,7 +49,7 @@ final class QueryRunner {
     void run(Exchange ex, String text, ProtocolParams params, String base) throws Exception {
         Prepared prepared = prepare(text, base);
         Query query = prepared.query();
-        federation.check(query);
+        federation.check(prepared.op()); // the algebra the shape cache already holds: no second compile per query
         DatasetDescription protocolDataset = protocolDataset(params);
         ResultFormats.Format format = ResultFormats.choose(ex, formatParam(params),
                 query.isSelectType() || query.isAskType() ? ResultFormats.RESULTS : ResultFormats.GRAPHS);

@@ -95,6 +95,13 @@ final class TrackingReader implements QuadReader {
         }
 
         @Override
+        public void seekObjects(long s, long p, long g, long oFrom, long oTo) {
+            if (!closed) {
+                c.seekObjects(s, p, g, oFrom, oTo);
+            }
+        }
+
+        @Override
         public boolean next() {
             return !closed && c.next();
         }

@@ -99,6 +99,13 @@ public final class KeyLayout {
         return k;
     }
 
+    /** {@code prefix} (a {@link #quadPrefix}) followed by one more 8-byte id. */
+    public static byte[] extendedPrefix(byte[] prefix, long id) {
+        byte[] k = java.util.Arrays.copyOf(prefix, prefix.length + 8);
+        putLong(k, prefix.length, id);
+        return k;
+    }
+
     public static byte[] tagOnly(byte tag) {
         return new byte[] {tag};
     }

@@ -78,6 +78,25 @@ public enum Permutation {
         return best;
     }
 
+    /**
+     * The index whose key holds the object right after the bound positions of
+     * {@code pattern} (its object unbound), so that a range of objects is one key range;
+     * among several, the one with the most bound positions before the object. Null if no
+     * index has that shape (then a range of objects cannot be a key range).
+     */
+    public static Permutation forObjectRange(long[] pattern) {
+        Permutation best = null;
+        int bestLen = -1;
+        for (Permutation p : ALL) {
+            int len = p.boundPrefix(pattern);
+            if (len < 4 && p.order[len] == O && len > bestLen) {
+                best = p;
+                bestLen = len;
+            }
+        }
+        return best;
+    }
+
     /** How many leading key slots are bound and outside the {@code varying} mask. */
     private int steadyPrefix(long[] quad, int varying) {
         int n = 0;

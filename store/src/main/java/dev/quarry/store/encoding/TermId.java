@@ -90,6 +90,16 @@ public final class TermId {
         return ((long) KIND_DICT << 56) | sequence;
     }
 
+    /** The smallest id of {@code kind} (ids of one kind are one contiguous range in the indexes' order). */
+    public static long firstOfKind(int kind) {
+        return (long) kind << 56;
+    }
+
+    /** The greatest id of {@code kind}. */
+    public static long lastOfKind(int kind) {
+        return ((long) kind << 56) | PAYLOAD_MASK;
+    }
+
     public static long sequence(long id) {
         return id & PAYLOAD_MASK;
     }
@@ -98,6 +108,14 @@ public final class TermId {
 
     static final long INLINE_INT_MIN = -(1L << 55);
     static final long INLINE_INT_MAX = (1L << 55) - 1;
+
+    public static long minInlineInteger() {
+        return INLINE_INT_MIN;
+    }
+
+    public static long maxInlineInteger() {
+        return INLINE_INT_MAX;
+    }
 
     public static boolean fitsInlineInteger(long value) {
         return value >= INLINE_INT_MIN && value <= INLINE_INT_MAX;

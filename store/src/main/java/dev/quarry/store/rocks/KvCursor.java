@@ -42,6 +42,8 @@ public final class KvCursor implements AutoCloseable {
     private final Runnable release = this::release;
     private KvIterator scan;
     private byte[] prefix = NO_PREFIX;
+    /** For a rescanning cursor: keys below this are skipped (see {@link #seek(byte[], byte[])}). */
+    private byte[] skipBelow;
     private boolean started;
     private boolean positioned;
     /**
@@ -78,14 +80,23 @@ public final class KvCursor implements AutoCloseable {
 
     /** Positions before the first key starting with {@code prefix}; {@link #next} moves onto it. */
     public void seek(byte[] prefix) {
+        seek(prefix, prefix);
+    }
+
+    /**
+     * Positions before the first key at or after {@code target} that starts with
+     * {@code prefix} ({@code target} starts with {@code prefix}): a scan of the keys of
+     * {@code prefix} from {@code target} on, e.g. a range of values inside an index prefix.
+     */
+    public void seek(byte[] prefix, byte[] target) {
         owner.checkOpen(release);
         this.prefix = prefix;
         started = false;
         positioned = true;
         if (it != null) {
-            if (!reachedWithoutSeek(prefix)) {
-                it.seek(prefix);
-                from = prefix;
+            if (!reachedWithoutSeek(target)) {
+                it.seek(target);
+                from = target;
                 current = null;
                 passed = null;
             }
@@ -94,6 +105,7 @@ public final class KvCursor implements AutoCloseable {
                 scan.close();
             }
             scan = scans.apply(prefix);
+            skipBelow = target == prefix ? null : target;
         }
     }
 
@@ -139,7 +151,9 @@ public final class KvCursor implements AutoCloseable {
             return false;
         }
         if (it == null) {
-            positioned = scan.next();
+            do {
+                positioned = scan.next();
+            } while (positioned && skipBelow != null && Arrays.compareUnsigned(scan.key(), skipBelow) < 0);
             return positioned;
         }
         if (started) {
