@@ -40,6 +40,8 @@ public final class Exchange {
     private final QueryStringDecoder uri;
     private final ServerContext server;
     private final Consumer<Exchange> onFinished;
+    private final long id;
+    private final long startNanos = System.nanoTime();
     private final HttpHeaders responseHeaders = new DefaultHttpHeaders();
     private final List<Runnable> cancelHooks = new CopyOnWriteArrayList<>();
     private final AtomicBoolean started = new AtomicBoolean();
@@ -62,7 +64,12 @@ public final class Exchange {
         this.server = server;
         this.operation = operation;
         this.onFinished = onFinished;
+        this.id = server.nextRequestId();
+        responseHeaders.set(REQUEST_ID, id);
     }
+
+    /** The response header that tells a client its request's id, as the access log shows it. */
+    static final String REQUEST_ID = "X-Request-Id";
 
     // ------------------------------------------------------------------ request
 
@@ -196,6 +203,21 @@ public final class Exchange {
 
     public String operation() {
         return operation;
+    }
+
+    /** The request's id, unique in this server's life (access log, X-Request-Id, error lines). */
+    public long id() {
+        return id;
+    }
+
+    /** The client's address, for the access log. */
+    String clientAddress() {
+        return channel.remoteAddress() instanceof java.net.InetSocketAddress a ? a.getAddress().getHostAddress() : "-";
+    }
+
+    /** Nanoseconds since the request's head arrived. */
+    long elapsedNanos() {
+        return System.nanoTime() - startNanos;
     }
 
     HttpResponseStatus status() {
@@ -352,7 +374,10 @@ public final class Exchange {
             ChannelFutureListener then = requestComplete ? ChannelFutureListener.CLOSE : f -> LingeringClose.start(channel);
             channel.writeAndFlush(Unpooled.EMPTY_BUFFER).addListener(then);
         }
-        channel.eventLoop().execute(() -> onFinished.accept(this));
+        channel.eventLoop().execute(() -> {
+            AccessLog.record(this, SentBytes.take(channel));
+            onFinished.accept(this);
+        });
     }
 
     boolean isFinished() {

@@ -45,6 +45,7 @@ final class HttpPipelineInitializer extends ChannelInitializer<SocketChannel> {
         channels.add(ch);
         ChannelPipeline p = ch.pipeline();
         p.addLast("codec", new HttpServerCodec(MAX_INITIAL_LINE, MAX_HEADERS, 64 * 1024));
+        p.addLast("bytes", new SentBytes());
         if (server.options().cors()) {
             p.addLast("cors", new CorsHandler(CORS));
         }

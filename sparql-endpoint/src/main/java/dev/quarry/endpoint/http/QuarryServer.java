@@ -98,9 +98,14 @@ public final class QuarryServer {
                     + ": " + Failures.oneLine(e), e);
         }
         port = ((InetSocketAddress) serverChannel.localAddress()).getPort();
-        LOG.info("serving {} on http://{}:{}/sparql{}", store.directory(), options.bind(), port,
+        LOG.info("configuration: {}", options);
+        LOG.info("serving {} at http://{}:{}/sparql{}", store.directory(), hostForUrl(options.bind()), port,
                 options.readOnly() ? " (read-only)" : "");
         return port;
+    }
+
+    private static String hostForUrl(String bind) {
+        return bind.contains(":") ? "[" + bind + "]" : bind;
     }
 
     private Router routes(QuadStore store, QuarryDatasetGraph dataset, ServerOptions options,
@@ -148,6 +153,8 @@ public final class QuarryServer {
         if (serverChannel == null) {
             return true;
         }
+        LOG.info("stopping: no new requests; {} running get {} s to finish", context.running().size(),
+                context.options().shutdownGrace().toSeconds());
         context.startDraining();
         serverChannel.close().syncUninterruptibly();
         long graceNanos = context.options().shutdownGrace().toNanos();
@@ -173,6 +180,7 @@ public final class QuarryServer {
         channels.close().awaitUninterruptibly(5, TimeUnit.SECONDS);
         shutdownThreads();
         serverChannel = null;
+        LOG.info("stopped listening on port {}", port);
         return idle;
     }
 

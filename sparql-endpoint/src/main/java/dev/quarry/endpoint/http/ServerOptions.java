@@ -86,6 +86,19 @@ public record ServerOptions(
         }
     }
 
+    /** The options on one line for the server log; the auth token is never shown. */
+    @Override
+    public String toString() {
+        return "bind=" + bind + " port=" + port + " readOnly=" + readOnly + " authToken=" + (authToken == null ? "none" : "set")
+                + " queryTimeout=" + queryTimeout.toMillis() + "ms maxConcurrentQueries=" + maxConcurrentQueries
+                + " maxQueuedQueries=" + maxQueuedQueries + " maxRequestBytes=" + maxRequestBytes
+                + " maxUploadBytes=" + maxUploadBytes + " bulkUploadBytes=" + bulkUploadBytes
+                + " clientTimeout=" + clientTimeout.toMillis() + "ms shutdownGrace=" + shutdownGrace.toMillis()
+                + "ms sources=" + sources.roots() + " service=" + serviceEnabled
+                + " loaderJobsKept=" + loadJobRetention.kept() + " allowedHosts=" + allowedHosts
+                + " writeOrigins=" + writeOrigins + " cors=" + cors;
+    }
+
     public static ServerOptions defaults() {
         return builder().build();
     }
