@@ -51,6 +51,7 @@ public final class Exchange {
     private volatile boolean bodyTooLarge;
     private volatile HttpResponseStatus status;
     private volatile String operation;
+    private volatile String queryKind;
     private byte[] body;
     private RequestBodyStream bodyStream;
     private ResponseBodyStream stream;
@@ -203,6 +204,15 @@ public final class Exchange {
 
     public String operation() {
         return operation;
+    }
+
+    /** What a SPARQL request asks (select, ask, construct, describe, update), for the per-kind counters. */
+    public void queryKind(String kind) {
+        this.queryKind = kind;
+    }
+
+    String queryKind() {
+        return queryKind;
     }
 
     /** The request's id, unique in this server's life (access log, X-Request-Id, error lines). */

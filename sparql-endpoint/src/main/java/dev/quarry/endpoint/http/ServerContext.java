@@ -93,7 +93,7 @@ final class ServerContext {
                 ex.streamedBody().close();
             }
             running.remove(ex);
-            metrics.record(ex.operation(), ex.status(), System.nanoTime() - start);
+            metrics.record(ex, System.nanoTime() - start);
         }
     }
 }
