@@ -85,6 +85,14 @@ public final class ServeCommand implements Callable<Integer> {
     @Option(names = "--cors", description = "answer CORS requests: pages on any origin may read (writes still need --allow-write-origin)")
     boolean cors;
 
+    @Option(names = "--compression", paramLabel = "on|off", arity = "1",
+            description = "compress responses with zstd or gzip for clients that send Accept-Encoding (default: ${DEFAULT-VALUE})")
+    OnOff compression = OnOff.ON;
+
+    @Option(names = "--compression-min-bytes", paramLabel = "BYTES",
+            description = "smaller responses are sent uncompressed; streamed ones (over 16 KiB) always compressed (default: ${DEFAULT-VALUE})")
+    int compressionMinBytes = ServerOptions.DEFAULT_COMPRESSION_MIN_BYTES;
+
     @Option(names = "--allow-source", paramLabel = "DIR",
             description = "a directory whose files SPARQL LOAD <file:...> and POST /loader may read (repeatable; default: none, loading files is refused)")
     List<Path> allowSource = new ArrayList<>();
@@ -191,6 +199,9 @@ public final class ServeCommand implements Callable<Integer> {
     }
 
     ServerOptions options() {
+        if (compressionMinBytes < 0) {
+            throw new IllegalArgumentException("--compression-min-bytes must not be negative, not " + compressionMinBytes);
+        }
         ServerOptions.Builder b = ServerOptions.builder()
                 .bind(bind)
                 .port(port)
@@ -205,6 +216,7 @@ public final class ServeCommand implements Callable<Integer> {
                 .allowedHosts(allowHost)
                 .writeOrigins(allowWriteOrigin)
                 .cors(cors)
+                .compressionMinBytes(compression == OnOff.ON ? compressionMinBytes : -1)
                 .sources(new SourcePolicy(allowSource, allowHttpSource))
                 .serviceEnabled(enableService)
                 .bulkUploadBytes(bulkUploadBytes)

@@ -285,6 +285,7 @@ public final class Exchange {
             resp.headers().set(HttpHeaderNames.CONTENT_TYPE, contentType);
         }
         HttpUtil.setContentLength(resp, content.length);
+        varyOnEncoding(resp);
         boolean close = decideConnection(resp);
         // Listener first: see ResponseBodyStream.close.
         channel.writeAndFlush(resp, channel.newPromise().addListener(f -> finish(close)));
@@ -315,6 +316,7 @@ public final class Exchange {
         HttpResponse resp = new DefaultHttpResponse(HttpVersion.HTTP_1_1, status);
         resp.headers().set(responseHeaders);
         resp.headers().set(HttpHeaderNames.CONTENT_TYPE, contentType);
+        varyOnEncoding(resp);
         boolean close = decideConnection(resp);
         boolean head = method().equals(HttpMethod.HEAD);
         stream = new ResponseBodyStream(channel, resp, head, server.options().clientTimeout().toMillis(), () -> finish(close));
@@ -355,6 +357,14 @@ public final class Exchange {
             throw new IllegalStateException("response already started");
         }
         this.status = s;
+    }
+
+    /** With compression on, a response depends on Accept-Encoding: caches must know. */
+    private void varyOnEncoding(HttpResponse resp) {
+        if (server.options().compressionMinBytes() >= 0
+                && !resp.headers().containsValue(HttpHeaderNames.VARY, HttpHeaderNames.ACCEPT_ENCODING, true)) {
+            resp.headers().add(HttpHeaderNames.VARY, "Accept-Encoding");
+        }
     }
 
     /** Keep the connection unless the client asked to close or the request body was not fully read. */
