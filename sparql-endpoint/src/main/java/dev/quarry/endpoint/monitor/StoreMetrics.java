@@ -11,7 +11,8 @@ import java.util.Map;
  * Store and RocksDB figures in the metrics registry: the engine's counters (as
  * {@code quarry_rocksdb_*_total}), the store's quad and term counts and its size on disk.
  * The store is read once per scrape ({@link #refresh}, called by {@link MetricsHandler}):
- * every meter reads the snapshot taken then, not RocksDB again (there are ~40 counters).
+ * every meter reads the snapshot taken then (each RocksDB counter used to read all the
+ * tickers, and each store gauge the statistics, again).
  */
 public final class StoreMetrics {
     private final QuadStore store;
