@@ -14,9 +14,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
-import picocli.CommandLine.Command;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
@@ -142,7 +142,14 @@ public final class ServeCommand implements Callable<Integer> {
     String logTotalSize = "5GB";
 
     /** A switch given as a value (--access-log=off), so that a default of on can be turned off. */
-    enum OnOff { ON, OFF }
+    enum OnOff {
+        ON, OFF;
+
+        @Override
+        public String toString() {
+            return name().toLowerCase(java.util.Locale.ROOT); // as --help shows the default
+        }
+    }
 
     @Override
     public Integer call() {
