@@ -8,7 +8,8 @@ import java.util.Map;
 
 /**
  * Store and RocksDB figures in the metrics registry: the engine's counters (as
- * {@code quarry_rocksdb_*_total}), the store's quad and term counts and its size on disk.
+ * {@code quarry_rocksdb_*_total}), the native memory RocksDB holds by part, the store's quad and
+ * term counts and its size on disk.
  */
 public final class StoreMetrics {
     private StoreMetrics() {}
@@ -17,6 +18,12 @@ public final class StoreMetrics {
         for (String name : store.engineCounters().keySet()) {
             FunctionCounter.builder("quarry.rocksdb." + name, store, s -> counter(s, name))
                     .description("RocksDB ticker " + name)
+                    .register(registry);
+        }
+        for (String part : store.engineMemory().keySet()) {
+            Gauge.builder("quarry.rocksdb.memory.bytes", store, s -> s.engineMemory().getOrDefault(part, -1L))
+                    .tag("part", part)
+                    .description("native memory RocksDB holds, by part")
                     .register(registry);
         }
         Gauge.builder("quarry.store.quads", store, s -> s.stats().quads()).description("quads in the store").register(registry);
