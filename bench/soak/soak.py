@@ -140,10 +140,12 @@ class Soak:
         return 0  # no answer expected
 
 
-def rss_kib(pid):
+def rss_kib(pid, field="VmRSS"):
+    """A memory figure of /proc/PID/status in KiB: VmRSS, or its parts RssAnon (malloc'd,
+    heap) and RssFile (mapped files: the jar, libraries)."""
     with open("/proc/%d/status" % pid) as f:
         for line in f:
-            if line.startswith("VmRSS:"):
+            if line.startswith(field + ":"):
                 return int(line.split()[1])
     return -1
 
@@ -245,7 +247,7 @@ def main():
     next_jvm = time.time()
     jvm_log = open(a.out + ".jvm.jsonl", "w") if a.jvm_every > 0 else None
     with open(a.out + ".rss.csv", "w") as csv:
-        csv.write("seconds,rss_mib,load1,quads,block_cache_mib,block_cache_pinned_mib,memtables_mib,table_readers_mib\n")
+        csv.write("seconds,rss_mib,rss_anon_mib,load1,quads,block_cache_mib,block_cache_pinned_mib,memtables_mib,table_readers_mib\n")
         while soak.running():
             if server.poll() is not None:
                 soak.failures.append("server exited with %s during the run" % server.returncode)
@@ -257,7 +259,7 @@ def main():
                 parts, quads = rocks_memory_mib(a.port)
             except (OSError, http.client.HTTPException):
                 parts, quads = {}, -1
-            csv.write("%.0f,%.1f,%.2f,%d,%s\n" % (t, rss, os.getloadavg()[0], quads, ",".join(
+            csv.write("%.0f,%.1f,%.1f,%.2f,%d,%s\n" % (t, rss, rss_kib(server.pid, "RssAnon") / 1024, os.getloadavg()[0], quads, ",".join(
                 "%.1f" % parts.get(p, -1) for p in ("block_cache", "block_cache_pinned", "memtables", "table_readers"))))
             csv.flush()
             if jvm_log and time.time() >= next_jvm:
