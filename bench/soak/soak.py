@@ -20,6 +20,7 @@ import os
 import random
 import signal
 import socket
+import struct
 import subprocess
 import sys
 import threading
@@ -123,22 +124,77 @@ class Soak:
         return code
 
     def disconnect(self, c, n):
+        # Every other client resets (as a killed client does: the server cancels the query);
+        # the others close normally, which the server cannot tell from a half-close that
+        # still wants its answer, so their query runs to its (short) timeout.
+        reset = n % 2 == 0
         s = socket.create_connection(("127.0.0.1", self.port))
         q = urllib.parse.urlencode({"query": random.choice([HEAVY, REGEX])})
-        s.sendall(("POST /sparql HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\n"
-                   "Content-Length: %d\r\n\r\n%s" % (len(q), q)).encode())
+        s.sendall(("POST /sparql%s HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\n"
+                   "Content-Length: %d\r\n\r\n%s" % ("" if reset else "?timeout=5", len(q), q)).encode())
         time.sleep(random.uniform(0.05, 1.0))
+        if reset:
+            s.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
         s.close()
         time.sleep(0.5)
         return 0  # no answer expected
 
 
-def rss_kib(pid):
+def rss_kib(pid, field="VmRSS"):
+    """A memory figure of /proc/PID/status in KiB: VmRSS, or its parts RssAnon (malloc'd,
+    heap) and RssFile (mapped files: the jar, libraries)."""
     with open("/proc/%d/status" % pid) as f:
         for line in f:
-            if line.startswith("VmRSS:"):
+            if line.startswith(field + ":"):
                 return int(line.split()[1])
     return -1
+
+
+def rocks_memory_mib(port):
+    """The store's RocksDB memory gauges from /metrics (part -> MiB) and its quad count."""
+    c = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    c.request("GET", "/metrics")
+    text = c.getresponse().read().decode()
+    parts, quads = {}, -1
+    for line in text.splitlines():
+        if line.startswith("quarry_rocksdb_memory_bytes{"):
+            part = line.split('part="', 1)[1].split('"', 1)[0]
+            parts[part] = float(line.rsplit(" ", 1)[1]) / 2**20
+        elif line.startswith("quarry_store_quads "):
+            quads = int(float(line.rsplit(" ", 1)[1]))
+    return parts, quads
+
+
+def jcmd(java, pid, *command):
+    jcmd_bin = os.path.join(os.path.dirname(java), "jcmd")
+    return subprocess.run([jcmd_bin, str(pid)] + list(command), capture_output=True, text=True, timeout=120).stdout
+
+
+def mib(text):
+    """'123456KB' or '1234K' (jcmd's units) as MiB."""
+    t = text.strip().rstrip("B")
+    scale = {"K": 1 / 1024, "M": 1, "G": 1024}.get(t[-1:], None)
+    return float(t[:-1]) * scale if scale else float(t) / 2**20
+
+
+def jvm_sample(java, pid, nmt):
+    """Java heap used after a full GC (MiB) and, with NMT on, the JVM's committed native
+    memory (MiB, total and by category): what the JVM itself accounts for, so that
+    RSS minus this is memory malloc'd outside the JVM (RocksDB, glibc arenas)."""
+    jcmd(java, pid, "GC.run")
+    out = {}
+    for line in jcmd(java, pid, "GC.heap_info").splitlines():
+        if " used " in line and ("heap" in line.lower()):
+            out["heap_after_gc_mib"] = round(mib(line.split(" used ", 1)[1].split(" ", 1)[0].rstrip(",")), 1)
+            break
+    if nmt:
+        for line in jcmd(java, pid, "VM.native_memory", "summary").splitlines():
+            line = line.strip()
+            if line.startswith("Total:") or (line.startswith("-") and "(reserved=" in line):
+                name = "total" if line.startswith("Total:") else line.lstrip("- ").split("(", 1)[0].strip()
+                committed = line.split("committed=", 1)[1].split(")", 1)[0].split(",", 1)[0]
+                out["nmt_" + name.lower().replace(" ", "_") + "_mib"] = round(mib(committed), 1)
+    return out
 
 
 def scalar(port, q):
@@ -163,6 +219,9 @@ def main():
     ap.add_argument("--java", default=os.path.join(os.environ.get("JAVA_HOME", "/usr"), "bin", "java"))
     ap.add_argument("--jvm-opt", action="append", default=[], help="a JVM option for the server, e.g. -Xmx1g (repeatable)")
     ap.add_argument("--serve-opt", action="append", default=[], help="an option for quarry serve, e.g. --cache-size=512m (repeatable)")
+    ap.add_argument("--jvm-every", type=float, default=0,
+                    help="every this many seconds, force a full GC and record the heap after it and, if the JVM "
+                         "runs with -XX:NativeMemoryTracking=summary, its NMT totals (PREFIX.jvm.jsonl); 0: never")
     a = ap.parse_args()
 
     log = open(a.out + ".server.log", "w")
@@ -184,17 +243,31 @@ def main():
     for t in threads:
         t.start()
     samples = []
+    nmt = any(o.startswith("-XX:NativeMemoryTracking=") and not o.endswith("=off") for o in a.jvm_opt)
+    next_jvm = time.time()
+    jvm_log = open(a.out + ".jvm.jsonl", "w") if a.jvm_every > 0 else None
     with open(a.out + ".rss.csv", "w") as csv:
-        csv.write("seconds,rss_mib,load1\n")
+        csv.write("seconds,rss_mib,rss_anon_mib,load1,quads,block_cache_mib,block_cache_pinned_mib,memtables_mib,table_readers_mib\n")
         while soak.running():
             if server.poll() is not None:
                 soak.failures.append("server exited with %s during the run" % server.returncode)
                 break
-            mib = rss_kib(server.pid) / 1024
+            rss = rss_kib(server.pid) / 1024
             t = time.time() - start
-            samples.append((t, mib))
-            csv.write("%.0f,%.1f,%.2f\n" % (t, mib, os.getloadavg()[0]))
+            samples.append((t, rss))
+            try:
+                parts, quads = rocks_memory_mib(a.port)
+            except (OSError, http.client.HTTPException):
+                parts, quads = {}, -1
+            csv.write("%.0f,%.1f,%.1f,%.2f,%d,%s\n" % (t, rss, rss_kib(server.pid, "RssAnon") / 1024, os.getloadavg()[0], quads, ",".join(
+                "%.1f" % parts.get(p, -1) for p in ("block_cache", "block_cache_pinned", "memtables", "table_readers"))))
             csv.flush()
+            if jvm_log and time.time() >= next_jvm:
+                next_jvm = time.time() + a.jvm_every
+                row = {"seconds": round(t), "rss_mib": round(rss_kib(server.pid) / 1024, 1)}
+                row.update(jvm_sample(a.java, server.pid, nmt))
+                jvm_log.write(json.dumps(row) + "\n")
+                jvm_log.flush()
             time.sleep(10)
     for t in threads:
         t.join(150)

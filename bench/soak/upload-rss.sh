@@ -3,7 +3,12 @@
 #   upload-rss.sh JAR PORT FILE.nq
 jar=$1; port=$2; file=$3; store=$(mktemp -d "${TMPDIR:-/tmp}/rssstore.XXXX")
 $JAVA_HOME/bin/java -jar $jar serve --store $store --port $port > $store.log 2>&1 & pid=$!
-until curl -s localhost:$port/status > /dev/null; do sleep 0.2; done
+until curl -s localhost:$port/status > /dev/null; do
+  kill -0 $pid 2>/dev/null || { echo "the server exited (port $port in use?): $(tail -1 $store.log)"; exit 1; }
+  sleep 0.2
+done
+# The answer must come from this server, not from one left on the port (whose store may already hold the file).
+grep -q "serving $store" $store.log || { echo "port $port answered, but not from this server"; kill $pid; exit 1; }
 rss() { awk '/VmRSS/ {printf "%.0f", $2/1024}' /proc/$pid/status; }
 before=$(rss)
 start=$(date +%s.%N)

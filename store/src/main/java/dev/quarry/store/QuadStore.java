@@ -431,6 +431,11 @@ public final class QuadStore implements AutoCloseable {
         return Math.max(0, sst) + sizeOf(dir.resolve("db"), ".log");
     }
 
+    /** Native memory the engine holds, by part (block cache, memtables, table readers), in bytes. */
+    public Map<String, Long> engineMemory() {
+        return kv.memoryUsage();
+    }
+
     /** RocksDB counters for metrics. */
     public Map<String, Long> engineCounters() {
         return kv.tickers();

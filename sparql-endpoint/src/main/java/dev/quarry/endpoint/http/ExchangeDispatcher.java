@@ -4,6 +4,7 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.CompositeByteBuf;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.socket.ChannelInputShutdownEvent;
 import io.netty.handler.codec.http.DefaultFullHttpResponse;
 import io.netty.handler.codec.http.HttpContent;
 import io.netty.handler.codec.http.HttpObject;
@@ -23,8 +24,12 @@ import java.util.ArrayDeque;
  * worker, and keeps pipelined requests in order. While a response is being produced,
  * the next request waits in {@link #pending} and the socket is not read after it (so a
  * client pipelining without end costs no memory); it is taken up when the response ends.
- * A client that closes its connection, or only its sending side, while its request is
- * served is taken as gone (HTTP/1.1 cannot tell the two apart): the request is cancelled.
+ * A client that only closes its sending side (half-close, {@code shutdownOutput}) after
+ * its requests gets their answers, then the connection closes; one that does so in the
+ * middle of a request body is taken as gone. A connection that fails (a reset, a failed
+ * write) cancels the request being served. The channel allows half-closure
+ * ({@code ALLOW_HALF_CLOSURE}), so an end of the client's stream arrives here as a
+ * {@link ChannelInputShutdownEvent}, not as the channel's close.
  * All methods run on the connection's event loop.
  */
 final class ExchangeDispatcher extends ChannelInboundHandlerAdapter {
@@ -39,6 +44,7 @@ final class ExchangeDispatcher extends ChannelInboundHandlerAdapter {
     private long bodyBytes;
     private boolean bodyPaused;
     private boolean closing;        // answered before its body arrived: drop all input until the close
+    private boolean inputEnded;     // the client half-closed: answer what arrived, then close
 
     ExchangeDispatcher(ServerContext server) {
         this.server = server;
@@ -226,6 +232,16 @@ final class ExchangeDispatcher extends ChannelInboundHandlerAdapter {
         while (!pending.isEmpty() && !serving()) {
             handle(pending.poll());
         }
+        if (inputEnded && (current == null || receiving)) {
+            // Every request the client sent whole before its half-close is answered; one
+            // whose body was cut short by it can never complete.
+            if (current != null) {
+                failBody(new IOException("client ended its request body early (half-close)"));
+                current.cancel();
+            }
+            ctx.close();
+            return;
+        }
         updateAutoRead();
     }
 
@@ -281,6 +297,10 @@ final class ExchangeDispatcher extends ChannelInboundHandlerAdapter {
 
     @Override
     public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
+        if (evt instanceof ChannelInputShutdownEvent) {
+            inputEnded(ctx);
+            return;
+        }
         if (evt instanceof IdleStateEvent idle && idle.state() == IdleState.READER_IDLE) {
             if (current == null) {
                 ctx.close(); // idle keep-alive connection
@@ -295,6 +315,25 @@ final class ExchangeDispatcher extends ChannelInboundHandlerAdapter {
             return;
         }
         ctx.fireUserEventTriggered(evt);
+    }
+
+    /**
+     * The client sent its end of stream. Not read as "gone": a client may half-close after
+     * its request and still read the answer. Requests that arrived whole are answered;
+     * a request body cut short can never complete, so its request is cancelled.
+     */
+    private void inputEnded(ChannelHandlerContext ctx) {
+        inputEnded = true;
+        if (closing) {
+            ctx.close(); // lingering after an early answer: the client has stopped sending
+        } else if (current != null && receiving) {
+            failBody(new IOException("client ended its request body early (half-close)"));
+            current.cancel();
+            ctx.close();
+        } else if (current == null && pending.isEmpty()) {
+            ctx.close();
+        }
+        // otherwise: finished() closes once the requests in hand are answered
     }
 
     @Override

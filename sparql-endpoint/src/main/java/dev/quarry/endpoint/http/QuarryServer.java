@@ -93,6 +93,8 @@ public final class QuarryServer {
                     .channel(NioServerSocketChannel.class)
                     .option(ChannelOption.SO_BACKLOG, 256)
                     .childOption(ChannelOption.TCP_NODELAY, true)
+                    // a client's half-close is an end of its requests, not of the connection (ExchangeDispatcher)
+                    .childOption(ChannelOption.ALLOW_HALF_CLOSURE, true)
                     .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK, new WriteBufferWaterMark(32 * 1024, 128 * 1024))
                     .childHandler(new HttpPipelineInitializer(context, channels))
                     .bind(new InetSocketAddress(options.bind(), options.port()))

@@ -33,7 +33,10 @@ final class RequestBodyStream extends InputStream {
         this.resume = resume;
     }
 
-    /** Adds a chunk (takes ownership); returns true if the socket should pause. */
+    /**
+     * Adds a chunk (takes ownership); returns true if the socket should pause (then
+     * {@code resume} runs once the reader has drained the waiting bytes to half).
+     */
     boolean offer(ByteBuf chunk) {
         lock.lock();
         try {
@@ -48,7 +51,10 @@ final class RequestBodyStream extends InputStream {
                 chunk.release();
             }
             changed.signalAll();
-            paused = queued > HIGH_WATER;
+            // Only the reader clears a pause (when it wakes the socket): a chunk that was
+            // already in the pipeline when the socket paused must not clear it, or the
+            // reader would never call resume and the socket would stay paused for good.
+            paused |= queued > HIGH_WATER;
             return paused;
         } finally {
             lock.unlock();

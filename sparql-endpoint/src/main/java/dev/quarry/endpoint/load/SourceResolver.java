@@ -45,7 +45,12 @@ final class SourceResolver {
                 iri = p.toUri().toString();
             }
             Path real = policy.checkFileOrDirectory(iri);
-            return Files.isDirectory(real) ? filesBelow(real, source) : List.of(real.toString());
+            if (!Files.isDirectory(real)) {
+                return List.of(real.toString());
+            }
+            // Each file is checked by the name the client's directory gives it (a link to another disk is followed by name)
+            Path named = Path.of(java.net.URI.create(iri).getPath()).normalize();
+            return filesBelow(real, named, source);
         } catch (SourceRefusedException e) {
             throw LoaderException.badRequest(e.getMessage());
         } catch (UncheckedIOException e) {
@@ -58,12 +63,15 @@ final class SourceResolver {
         }
     }
 
-    /** The non-hidden regular files below {@code dir}, sorted, each confined by the policy. */
-    private List<String> filesBelow(Path dir, String source) {
+    /**
+     * The non-hidden regular files below {@code dir} (a real path), sorted, each confined by
+     * the policy under its name below {@code named} (the directory as the client named it).
+     */
+    private List<String> filesBelow(Path dir, Path named, String source) {
         List<String> out = new ArrayList<>();
         try (Stream<Path> walk = Files.walk(dir)) {
             for (Path f : walk.filter(f -> !hidden(dir.relativize(f)) && Files.isRegularFile(f)).sorted().toList()) {
-                SourcePolicy.Allowed a = policy.check(f.toUri().toString());
+                SourcePolicy.Allowed a = policy.check(named.resolve(dir.relativize(f).toString()).toUri().toString());
                 out.add(((SourcePolicy.LocalFile) a).path().toString());
             }
         } catch (IOException e) {

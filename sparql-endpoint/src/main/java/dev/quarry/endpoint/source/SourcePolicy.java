@@ -12,11 +12,17 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Confines what a client can make the server read. A {@code file:} source must lie inside
- * one of the allowed directories after resolving {@code ..} and every symbolic link (the
- * real path is checked, and the real path is what the caller opens); with no allowed
- * directory no file can be read. An {@code http:}/{@code https:} source needs
- * {@code allowHttp}. Any other scheme is refused.
+ * Confines what a client can make the server read. A {@code file:} source must be named
+ * inside one of the allowed directories (after removing {@code .} and {@code ..}); with no
+ * allowed directory no file can be read. The name is then resolved once, link by link, and
+ * its real path is what the caller opens. A symbolic link below an allowed directory is
+ * followed wherever it points (a store of data files linked to another disk is a common
+ * setup) if the directory holding it is writable by its owner only: then only that owner,
+ * whose directory the operator allowed, can have put it there. A link in a directory that
+ * its group or anyone may write to could have been planted by another user to make the
+ * server read that user's way into files it may not read itself: it is followed only if
+ * it leads back inside the allowed directories. An {@code http:}/{@code https:} source
+ * needs {@code allowHttp}. Any other scheme is refused.
  *
  * <p>A path that is outside the allowed directories is refused before the file system is
  * asked anything about it, so the answer does not tell whether such a file exists.
@@ -139,25 +145,98 @@ public final class SourcePolicy {
             throw new SourceRefusedException("a file source needs an absolute path: " + iri);
         }
         Path lexical = Path.of(uri.getPath()).normalize();
-        if (!insideAny(lexical, spellings)) {
+        Path root = null;
+        for (Path dir : spellings) {
+            if (lexical.startsWith(dir) && !lexical.equals(dir)) {
+                root = dir;
+                break;
+            }
+        }
+        if (root == null) {
             throw outside(iri);
         }
         Path real;
         try {
-            real = lexical.toRealPath();
+            real = resolve(root.toRealPath(), root.relativize(lexical), iri);
         } catch (NoSuchFileException e) {
             throw new UncheckedIOException(new NoSuchFileException(iri, null, "no such file"));
         } catch (IOException e) {
             throw new UncheckedIOException(iri + ": " + e.getMessage(), e);
         }
-        // A link inside an allowed directory may point anywhere: the real path decides.
-        if (!insideAny(real, roots)) {
-            throw outside(iri);
-        }
         if (!Files.isRegularFile(real) && !(directoryAllowed && Files.isDirectory(real))) {
             throw new SourceRefusedException("not a regular file: " + iri);
         }
         return real;
+    }
+
+    /** Most links followed in one name, as the kernel's limit for a path (ELOOP). */
+    private static final int MAX_LINKS = 40;
+
+    /**
+     * The real path of {@code rest} below the allowed directory {@code dir} (a real path),
+     * following each symbolic link met on the way under the rule in the class comment.
+     * Written out rather than {@link Path#toRealPath} because the rule needs to know in
+     * which directory each link lies, which the file system's resolution does not tell.
+     */
+    private Path resolve(Path dir, Path rest, String iri) throws IOException {
+        java.util.ArrayDeque<String> names = new java.util.ArrayDeque<>();
+        rest.forEach(n -> names.add(n.toString()));
+        Path at = dir;
+        int links = 0;
+        while (!names.isEmpty()) {
+            String name = names.poll();
+            if (name.equals(".") || name.isEmpty()) {
+                continue;
+            }
+            if (name.equals("..")) {
+                at = at.getParent() == null ? at : at.getParent();
+                continue;
+            }
+            Path next = at.resolve(name);
+            if (!Files.isSymbolicLink(next)) {
+                if (!names.isEmpty() && !Files.exists(next, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+                    throw new NoSuchFileException(next.toString());
+                }
+                at = next;
+                continue;
+            }
+            if (++links > MAX_LINKS) {
+                throw new SourceRefusedException("too many symbolic links in " + iri);
+            }
+            if (!writableByOwnerOnly(at)) {
+                // A link someone else may have put here: only where it finally leads counts.
+                Path target = next.toRealPath();
+                if (!insideAny(target, roots)) {
+                    throw new SourceRefusedException("source outside the directories allowed with --allow-source: " + iri
+                            + " (" + next + " is a link in a directory its group or others may write to:"
+                            + " such links are followed only inside the allowed directories)");
+                }
+                at = target;
+                continue;
+            }
+            Path target = Files.readSymbolicLink(next);
+            java.util.ArrayDeque<String> front = new java.util.ArrayDeque<>();
+            target.forEach(n -> front.add(n.toString()));
+            while (!front.isEmpty()) {
+                names.push(front.pollLast());
+            }
+            if (target.isAbsolute()) {
+                at = target.getRoot();
+            }
+        }
+        return at.toRealPath(java.nio.file.LinkOption.NOFOLLOW_LINKS); // no link is left; fails if it does not exist
+    }
+
+    /** Whether neither the group nor others may write to {@code dir} (false where POSIX permissions are unknown). */
+    private static boolean writableByOwnerOnly(Path dir) throws IOException {
+        java.nio.file.attribute.PosixFileAttributeView view =
+                Files.getFileAttributeView(dir, java.nio.file.attribute.PosixFileAttributeView.class);
+        if (view == null) {
+            return false;
+        }
+        var perms = view.readAttributes().permissions();
+        return !perms.contains(java.nio.file.attribute.PosixFilePermission.GROUP_WRITE)
+                && !perms.contains(java.nio.file.attribute.PosixFilePermission.OTHERS_WRITE);
     }
 
     /** Whether {@code p} lies strictly under one of {@code dirs}. */

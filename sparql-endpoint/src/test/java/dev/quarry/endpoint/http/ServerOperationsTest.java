@@ -49,6 +49,46 @@ class ServerOperationsTest {
     }
 
     @Test
+    void aClientThatHalfClosesAfterItsRequestsGetsTheirAnswers() throws Exception {
+        dev.quarry.endpoint.sparql.TestFunctions.register();
+        try (ServerFixture f = new ServerFixture(dir, ServerFixture.options());
+             Socket s = new Socket("127.0.0.1", f.port)) {
+            f.fill(50); // 50 x 20 ms: the half-close arrives while the first query runs
+            String slow = ServerFixture.enc("SELECT ?s { ?s <urn:ex:p> ?o FILTER(<urn:test:slow>(?o)) }");
+            String body = "update=" + ServerFixture.enc("INSERT DATA { <urn:ex:half> <urn:ex:closed> 1 }");
+            String reqs = "GET /sparql?query=" + slow + " HTTP/1.1\r\nHost: localhost\r\nAccept: text/csv\r\n\r\n"
+                    + "POST /update HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/x-www-form-urlencoded\r\n"
+                    + "Content-Length: " + body.length() + "\r\n\r\n" + body;
+            s.getOutputStream().write(reqs.getBytes(StandardCharsets.US_ASCII));
+            s.getOutputStream().flush();
+            s.shutdownOutput();
+            s.setSoTimeout(30_000);
+            String all = new String(s.getInputStream().readAllBytes(), StandardCharsets.UTF_8); // ends: the server closed
+            assertTrue(all.startsWith("HTTP/1.1 200"), all);
+            assertEquals(50, all.split("urn:ex:s:", -1).length - 1, all);
+            assertTrue(all.contains("HTTP/1.1 204"), all);
+            assertEquals(51, f.store.stats().quads());
+        }
+    }
+
+    @Test
+    void aClientThatHalfClosesInTheMiddleOfABodyIsDroppedAndNothingIsWritten() throws Exception {
+        try (ServerFixture f = new ServerFixture(dir, ServerFixture.options());
+             Socket s = new Socket("127.0.0.1", f.port)) {
+            String body = "update=" + ServerFixture.enc("INSERT DATA { <urn:ex:half> <urn:ex:closed> 1 }");
+            s.getOutputStream().write(("POST /update HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/x-www-form-urlencoded\r\n"
+                    + "Content-Length: " + (body.length() + 10) + "\r\n\r\n" + body).getBytes(StandardCharsets.US_ASCII));
+            s.getOutputStream().flush();
+            s.shutdownOutput();
+            s.setSoTimeout(30_000);
+            String all = new String(s.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertTrue(all.isEmpty() || all.startsWith("HTTP/1.1 4"), all);
+            assertEquals(0, f.store.stats().quads());
+            assertEquals(200, f.query("ASK { ?s ?p ?o }", null).statusCode());
+        }
+    }
+
+    @Test
     void authTokenGuardsWritesOnly() {
         try (ServerFixture f = new ServerFixture(dir, ServerFixture.options().authToken("s3cret"))) {
             HttpResponse<String> none = f.update("INSERT DATA { <urn:ex:a> <urn:ex:b> 1 }");

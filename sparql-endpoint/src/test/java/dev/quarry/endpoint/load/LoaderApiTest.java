@@ -57,7 +57,10 @@ class LoaderApiTest {
                 <urn:ex:x> <urn:ex:p> .
                 <urn:ex:x> <urn:ex:p> "unterminated .
                 """);
-        Path dir = Files.createDirectories(data.resolve("dir/sub"));
+        // "dir" is a link to another disk, as data directories often are (followed: only data's owner may write there)
+        Files.setPosixFilePermissions(data, java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
+        Path dir = Files.createDirectories(tmp.resolve("disk2/dir/sub"));
+        Files.createSymbolicLink(data.resolve("dir"), dir.getParent());
         Files.writeString(data.resolve("dir/one.ttl"), "<urn:ex:d1> <urn:ex:p> 1 .\n");
         Files.writeString(dir.resolve("two.nt"), "<urn:ex:d2> <urn:ex:p> \"2\" .\n");
         Files.writeString(tmp.resolve("secret.nt"), "<urn:ex:secret> <urn:ex:p> \"s\" .\n");
@@ -216,10 +219,11 @@ class LoaderApiTest {
     @Test
     void badRequestsAnswerNeptunesErrorBodies() throws Exception {
         Path linkDir = Files.createDirectories(data.resolve("linkdir"));
+        Files.setPosixFilePermissions(linkDir, java.nio.file.attribute.PosixFilePermissions.fromString("rwxrwxr-x")); // group-writable
         Files.writeString(linkDir.resolve("fine.nt"), "<urn:ex:f> <urn:ex:p> \"f\" .\n");
         Files.createSymbolicLink(linkDir.resolve("escape.nt"), tmp.resolve("secret.nt"));
         try (ServerFixture f = server()) {
-            // a link inside an allowed directory that leads outside it refuses the whole directory
+            // a link that leads outside the allowed directory, in a directory others may write to, refuses the whole directory
             assertError(f.post("/loader", "application/json", "{\"source\":\"" + linkDir + "\"}"),
                     400, "BadRequestException", "--allow-source");
             String ok = data.resolve("three.nq").toUri().toString();

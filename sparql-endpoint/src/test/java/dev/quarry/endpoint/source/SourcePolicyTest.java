@@ -9,6 +9,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -68,7 +69,8 @@ class SourcePolicyTest {
     }
 
     @Test
-    void symbolicLinksCannotLeadOutside() throws Exception {
+    void linksInADirectoryOthersMayWriteToCannotLeadOutside() throws Exception {
+        Files.setPosixFilePermissions(allowed, PosixFilePermissions.fromString("rwxrwxr-x")); // group-writable
         Files.createSymbolicLink(allowed.resolve("link.nt"), secret);
         Files.createSymbolicLink(allowed.resolve("up"), tmp);
         Files.createSymbolicLink(allowed.resolve("etc"), Path.of("/etc"));
@@ -78,6 +80,28 @@ class SourcePolicyTest {
         // A link that stays inside is fine.
         Files.createSymbolicLink(allowed.resolve("alias.nt"), allowed.resolve("a.nt"));
         assertEquals(new SourcePolicy.LocalFile(allowed.resolve("a.nt").toRealPath()), policy.check(uri(allowed.resolve("alias.nt"))));
+    }
+
+    @Test
+    void linksInADirectoryOnlyItsOwnerMayWriteToAreFollowedToAnotherDisk() throws Exception {
+        // The common setup: the data directory, or a directory in it, is a link to another disk.
+        Path disk = Files.createDirectories(tmp.resolve("disk2/rdf"));
+        Path big = Files.writeString(disk.resolve("big.nt"), "<urn:a> <urn:b> <urn:c> .\n");
+        Files.setPosixFilePermissions(allowed, PosixFilePermissions.fromString("rwxr-xr-x"));
+        Files.createSymbolicLink(allowed.resolve("rdf"), disk);
+        Files.createSymbolicLink(allowed.resolve("big.nt"), Path.of("../disk2/rdf/big.nt")); // relative
+        assertEquals(new SourcePolicy.LocalFile(big.toRealPath()), policy.check("file://" + allowed + "/rdf/big.nt"));
+        assertEquals(new SourcePolicy.LocalFile(big.toRealPath()), policy.check(uri(allowed.resolve("big.nt"))));
+        assertEquals(disk.toRealPath(), policy.checkFileOrDirectory("file://" + allowed + "/rdf"));
+        // What may be named is still decided on the name: outside it, nothing; and a link
+        // in the other disk's group-writable directory is confined again.
+        refused(uri(big), "outside");
+        refused("file://" + allowed + "/rdf/../../secret.nt", "outside");
+        Files.setPosixFilePermissions(disk, PosixFilePermissions.fromString("rwxrwxrwx"));
+        Files.createSymbolicLink(disk.resolve("planted.nt"), secret);
+        refused("file://" + allowed + "/rdf/planted.nt", "others may write to");
+        UncheckedIOException e = assertThrows(UncheckedIOException.class, () -> policy.check("file://" + allowed + "/rdf/nope.nt"));
+        assertInstanceOf(NoSuchFileException.class, e.getCause());
     }
 
     @Test

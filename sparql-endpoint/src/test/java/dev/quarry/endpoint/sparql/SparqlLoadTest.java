@@ -28,6 +28,8 @@ class SparqlLoadTest {
     @BeforeEach
     void files() throws Exception {
         data = Files.createDirectories(tmp.resolve("data"));
+        // group-writable: a link here may have been planted by another user, so it may not lead outside
+        Files.setPosixFilePermissions(data, java.nio.file.attribute.PosixFilePermissions.fromString("rwxrwxr-x"));
         Files.writeString(data.resolve("two.nt"), "<urn:ex:a> <urn:ex:p> \"1\" .\n<urn:ex:b> <urn:ex:p> \"2\" .\n");
         Files.writeString(data.resolve("quads.nq"), "<urn:ex:a> <urn:ex:p> \"1\" <urn:ex:g1> .\n<urn:ex:c> <urn:ex:p> \"3\" .\n");
         Files.writeString(data.resolve("bad.ttl"), "<urn:ex:a> <urn:ex:p> \"1\" .\n<urn:ex:b> <urn:ex:p> .\n");

@@ -323,6 +323,21 @@ public final class RocksKv implements KvReader, AutoCloseable {
         }
     }
 
+    /**
+     * Native memory RocksDB holds, by part, in bytes: the block cache (and its pinned share),
+     * the memtables and the table readers outside the cache; -1 where a figure is not known.
+     * These are the parts that grow with the store or the cache, the figures to watch to tell
+     * a full cache from a leak.
+     */
+    public java.util.Map<String, Long> memoryUsage() {
+        java.util.Map<String, Long> m = new java.util.LinkedHashMap<>();
+        m.put("block_cache", blockCache.getUsage());
+        m.put("block_cache_pinned", blockCache.getPinnedUsage());
+        m.put("memtables", longProperty("rocksdb.cur-size-all-mem-tables"));
+        m.put("table_readers", longProperty("rocksdb.estimate-table-readers-mem"));
+        return m;
+    }
+
     /** RocksDB's ticker statistics as name/value pairs (for metrics). */
     public java.util.Map<String, Long> tickers() {
         java.util.Map<String, Long> m = new java.util.LinkedHashMap<>();
