@@ -55,7 +55,7 @@ public final class Main implements Callable<Integer> {
     }
 
     public static void main(String[] args) {
-        quietLogging();
+        bridgeJavaUtilLogging();
         // Output is UTF-8 whatever the platform's default, and buffered: flushed on exit.
         PrintStream out = new PrintStream(new BufferedOutputStream(new FileOutputStream(FileDescriptor.out), 1 << 16),
                 false, StandardCharsets.UTF_8);
@@ -69,17 +69,15 @@ public final class Main implements Callable<Integer> {
         System.exit(code);
     }
 
-    /** Library warnings only; the commands print what matters themselves. */
-    private static void quietLogging() {
-        if (System.getProperty("org.slf4j.simpleLogger.defaultLogLevel") == null) {
-            System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", "warn");
-        }
-        // ARQ's parsers log a client's bad text (e.g. VALUES (?a ?a)) with a stack trace before
-        // throwing; the client gets the message as a 400, the log needs no trace of it.
-        String parsers = "org.slf4j.simpleLogger.log.org.apache.jena.sparql.lang";
-        if (System.getProperty(parsers) == null) {
-            System.setProperty(parsers, "error");
-        }
+    /**
+     * Sends java.util.logging's records (the JDK's HTTP client, some libraries) to slf4j, so
+     * that they follow logback's levels and appenders (logback.xml: warnings only; see
+     * ServeLogging for the server's). Logback's LevelChangePropagator keeps JUL's levels in
+     * step, so a record below the level costs nothing.
+     */
+    private static void bridgeJavaUtilLogging() {
+        org.slf4j.bridge.SLF4JBridgeHandler.removeHandlersForRootLogger();
+        org.slf4j.bridge.SLF4JBridgeHandler.install();
     }
 
     /** The configured command line: error handlers, and exit codes and version in every command. */

@@ -15,6 +15,8 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import picocli.CommandLine.Option;
 
 /**
@@ -25,6 +27,8 @@ import picocli.CommandLine.Option;
 @Command(name = "serve", mixinStandardHelpOptions = true,
         description = "Serve a store over HTTP: SPARQL 1.1 protocol, graph store protocol, loader API at /loader, query UI at /, /status, /metrics.")
 public final class ServeCommand implements Callable<Integer> {
+    private static final Logger LOG = LoggerFactory.getLogger(ServeCommand.class);
+
     @Option(names = "--store", required = true, paramLabel = "DIR", description = "the store directory (created if empty)")
     Path store;
 
@@ -81,6 +85,14 @@ public final class ServeCommand implements Callable<Integer> {
     @Option(names = "--cors", description = "answer CORS requests: pages on any origin may read (writes still need --allow-write-origin)")
     boolean cors;
 
+    @Option(names = "--compression", paramLabel = "on|off", arity = "1",
+            description = "compress responses with zstd or gzip for clients that send Accept-Encoding (default: ${DEFAULT-VALUE})")
+    OnOff compression = OnOff.ON;
+
+    @Option(names = "--compression-min-bytes", paramLabel = "BYTES",
+            description = "smaller responses are sent uncompressed; streamed ones (over 16 KiB) always compressed (default: ${DEFAULT-VALUE})")
+    int compressionMinBytes = ServerOptions.DEFAULT_COMPRESSION_MIN_BYTES;
+
     @Option(names = "--allow-source", paramLabel = "DIR",
             description = "a directory whose files SPARQL LOAD <file:...> and POST /loader may read (repeatable; default: none, loading files is refused)")
     List<Path> allowSource = new ArrayList<>();
@@ -106,6 +118,32 @@ public final class ServeCommand implements Callable<Integer> {
     @Option(names = "--no-sync", description = "do not wait for the disk on each commit (a crash of the machine may lose the last commits)")
     boolean noSync;
 
+    @Option(names = "--log-level", paramLabel = "LEVEL",
+            description = "error, warn, info, debug or trace (default: ${DEFAULT-VALUE}); -Dlogback.configurationFile=FILE replaces all the --log options")
+    String logLevel = "info";
+
+    @Option(names = "--access-log", paramLabel = "on|off", arity = "1",
+            description = "one line per request: method, path, status, bytes sent, milliseconds, request id (default: ${DEFAULT-VALUE})")
+    OnOff accessLog = OnOff.ON;
+
+    @Option(names = "--log-file", paramLabel = "FILE", description = "write the log to FILE, rolled over (default: stderr)")
+    Path logFile;
+
+    @Option(names = "--log-roll", paramLabel = "daily|hourly", description = "how often --log-file is rolled over, besides at --log-max-size (default: ${DEFAULT-VALUE})")
+    ServeLogging.Roll logRoll = ServeLogging.Roll.DAILY;
+
+    @Option(names = "--log-max-size", paramLabel = "SIZE", description = "roll --log-file over at this size, e.g. 100MB (default: ${DEFAULT-VALUE})")
+    String logMaxSize = "100MB";
+
+    @Option(names = "--log-max-history", paramLabel = "N", description = "rolled log files kept, in days (or hours with --log-roll=hourly) (default: ${DEFAULT-VALUE})")
+    int logMaxHistory = 30;
+
+    @Option(names = "--log-total-size", paramLabel = "SIZE", description = "the most the rolled log files may take; the oldest go first (default: ${DEFAULT-VALUE})")
+    String logTotalSize = "5GB";
+
+    /** A switch given as a value (--access-log=off), so that a default of on can be turned off. */
+    enum OnOff { ON, OFF }
+
     @Override
     public Integer call() {
         ServerOptions options;
@@ -113,10 +151,13 @@ public final class ServeCommand implements Callable<Integer> {
         try {
             options = options();
             storeOptions = storeOptions();
+            logging().apply();
         } catch (RuntimeException e) {
             System.err.println("quarry serve: " + e.getMessage());
             return 2;
         }
+        String[] version = new VersionProvider().getVersion();
+        LOG.info("{}, {}, {} processors, max heap {} MB", version[0], version[2], Runtime.getRuntime().availableProcessors(), Runtime.getRuntime().maxMemory() >> 20);
         QuadStore quads;
         try {
             quads = QuadStore.open(store, storeOptions);
@@ -124,11 +165,11 @@ public final class ServeCommand implements Callable<Integer> {
             System.err.println("quarry serve: " + e.getMessage());
             return Main.FAILURE; // as every command whose store cannot be opened (2 is for usage errors)
         }
+        LOG.info("store {} opened: {}block cache {} MB, {}", store, readOnly ? "read-only, " : "",
+                storeOptions.blockCacheBytes() >> 20, noSync ? "commits not synced (--no-sync)" : "commits synced");
         QuarryServer server = new QuarryServer();
         try {
-            int bound = server.start(quads, options);
-            System.err.println("quarry: serving " + store + " at http://" + hostForUrl(options.bind()) + ":" + bound + "/sparql"
-                    + (readOnly ? " (read-only)" : ""));
+            server.start(quads, options);
         } catch (RuntimeException e) {
             quads.close();
             System.err.println("quarry serve: " + e.getMessage());
@@ -136,13 +177,16 @@ public final class ServeCommand implements Callable<Integer> {
         }
         CountDownLatch stopped = new CountDownLatch(1);
         Thread hook = new Thread(() -> {
+            LOG.info("stopping (signal received)");
             if (server.stop()) {
                 quads.close();
+                LOG.info("stopped; store {} closed", store);
             } else {
                 // A worker still reads the store: closing it under the worker would crash the JVM
                 // in native code. Committed writes are in RocksDB's log; the process exits anyway.
-                System.err.println("quarry: a request did not stop after cancellation; exiting without closing the store");
+                LOG.error("a request did not stop after cancellation; exiting without closing the store");
             }
+            ServeLogging.stop();
             stopped.countDown();
         }, "quarry-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
@@ -155,6 +199,9 @@ public final class ServeCommand implements Callable<Integer> {
     }
 
     ServerOptions options() {
+        if (compressionMinBytes < 0) {
+            throw new IllegalArgumentException("--compression-min-bytes must not be negative, not " + compressionMinBytes);
+        }
         ServerOptions.Builder b = ServerOptions.builder()
                 .bind(bind)
                 .port(port)
@@ -169,6 +216,7 @@ public final class ServeCommand implements Callable<Integer> {
                 .allowedHosts(allowHost)
                 .writeOrigins(allowWriteOrigin)
                 .cors(cors)
+                .compressionMinBytes(compression == OnOff.ON ? compressionMinBytes : -1)
                 .sources(new SourcePolicy(allowSource, allowHttpSource))
                 .serviceEnabled(enableService)
                 .bulkUploadBytes(bulkUploadBytes)
@@ -194,8 +242,8 @@ public final class ServeCommand implements Callable<Integer> {
         return Duration.ofMillis((long) (s * 1000));
     }
 
-    private static String hostForUrl(String bind) {
-        return bind.contains(":") ? "[" + bind + "]" : bind;
+    ServeLogging logging() {
+        return new ServeLogging(logLevel, accessLog == OnOff.ON, logFile, logRoll, logMaxSize, logMaxHistory, logTotalSize);
     }
 
     /** How the store is opened: read-only, sync, and the block cache (--cache-size or the default). */

@@ -40,6 +40,8 @@ public final class Exchange {
     private final QueryStringDecoder uri;
     private final ServerContext server;
     private final Consumer<Exchange> onFinished;
+    private final long id;
+    private final long startNanos = System.nanoTime();
     private final HttpHeaders responseHeaders = new DefaultHttpHeaders();
     private final List<Runnable> cancelHooks = new CopyOnWriteArrayList<>();
     private final AtomicBoolean started = new AtomicBoolean();
@@ -49,6 +51,7 @@ public final class Exchange {
     private volatile boolean bodyTooLarge;
     private volatile HttpResponseStatus status;
     private volatile String operation;
+    private volatile String queryKind;
     private byte[] body;
     private RequestBodyStream bodyStream;
     private ResponseBodyStream stream;
@@ -62,7 +65,12 @@ public final class Exchange {
         this.server = server;
         this.operation = operation;
         this.onFinished = onFinished;
+        this.id = server.nextRequestId();
+        responseHeaders.set(REQUEST_ID, id);
     }
+
+    /** The response header that tells a client its request's id, as the access log shows it. */
+    static final String REQUEST_ID = "X-Request-Id";
 
     // ------------------------------------------------------------------ request
 
@@ -198,6 +206,30 @@ public final class Exchange {
         return operation;
     }
 
+    /** What a SPARQL request asks (select, ask, construct, describe, update), for the per-kind counters. */
+    public void queryKind(String kind) {
+        this.queryKind = kind;
+    }
+
+    String queryKind() {
+        return queryKind;
+    }
+
+    /** The request's id, unique in this server's life (access log, X-Request-Id, error lines). */
+    public long id() {
+        return id;
+    }
+
+    /** The client's address, for the access log. */
+    String clientAddress() {
+        return channel.remoteAddress() instanceof java.net.InetSocketAddress a ? a.getAddress().getHostAddress() : "-";
+    }
+
+    /** Nanoseconds since the request's head arrived. */
+    long elapsedNanos() {
+        return System.nanoTime() - startNanos;
+    }
+
     HttpResponseStatus status() {
         return status;
     }
@@ -253,6 +285,7 @@ public final class Exchange {
             resp.headers().set(HttpHeaderNames.CONTENT_TYPE, contentType);
         }
         HttpUtil.setContentLength(resp, content.length);
+        varyOnEncoding(resp);
         boolean close = decideConnection(resp);
         // Listener first: see ResponseBodyStream.close.
         channel.writeAndFlush(resp, channel.newPromise().addListener(f -> finish(close)));
@@ -283,6 +316,7 @@ public final class Exchange {
         HttpResponse resp = new DefaultHttpResponse(HttpVersion.HTTP_1_1, status);
         resp.headers().set(responseHeaders);
         resp.headers().set(HttpHeaderNames.CONTENT_TYPE, contentType);
+        varyOnEncoding(resp);
         boolean close = decideConnection(resp);
         boolean head = method().equals(HttpMethod.HEAD);
         stream = new ResponseBodyStream(channel, resp, head, server.options().clientTimeout().toMillis(), () -> finish(close));
@@ -325,6 +359,14 @@ public final class Exchange {
         this.status = s;
     }
 
+    /** With compression on, a response depends on Accept-Encoding: caches must know. */
+    private void varyOnEncoding(HttpResponse resp) {
+        if (server.options().compressionMinBytes() >= 0
+                && !resp.headers().containsValue(HttpHeaderNames.VARY, HttpHeaderNames.ACCEPT_ENCODING, true)) {
+            resp.headers().add(HttpHeaderNames.VARY, "Accept-Encoding");
+        }
+    }
+
     /** Keep the connection unless the client asked to close or the request body was not fully read. */
     private boolean decideConnection(HttpResponse resp) {
         boolean keep = HttpUtil.isKeepAlive(request) && requestComplete && !server.isDraining();
@@ -352,7 +394,10 @@ public final class Exchange {
             ChannelFutureListener then = requestComplete ? ChannelFutureListener.CLOSE : f -> LingeringClose.start(channel);
             channel.writeAndFlush(Unpooled.EMPTY_BUFFER).addListener(then);
         }
-        channel.eventLoop().execute(() -> onFinished.accept(this));
+        channel.eventLoop().execute(() -> {
+            AccessLog.record(this, SentBytes.take(channel));
+            onFinished.accept(this);
+        });
     }
 
     boolean isFinished() {

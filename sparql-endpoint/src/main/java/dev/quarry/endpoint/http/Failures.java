@@ -32,7 +32,7 @@ final class Failures {
         } else {
             status = HttpResponseStatus.INTERNAL_SERVER_ERROR;
             message = "internal error: " + oneLine(t);
-            log.error("{} {} failed", ex.method(), ex.uri(), t);
+            log.error("request {}: {} {} failed", ex.id(), ex.method(), printable(ex.uri()), t);
         }
         if (ex.isStarted() && !ex.retractUnsentStream()) {
             if (status.code() >= 500 && !(t instanceof HttpError)) {

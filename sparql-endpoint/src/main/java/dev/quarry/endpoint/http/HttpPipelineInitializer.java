@@ -13,8 +13,9 @@ import io.netty.handler.timeout.IdleStateHandler;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The pipeline of every connection: HTTP/1.1 codec, CORS if enabled, an idle timer for
- * slow or silent clients, and the dispatcher. No aggregator: bodies are buffered or streamed per route.
+ * The pipeline of every connection: HTTP/1.1 codec, the count of bytes sent (after
+ * compression), response compression, CORS if enabled, an idle timer for slow or silent
+ * clients, and the dispatcher. No aggregator: bodies are buffered or streamed per route.
  */
 final class HttpPipelineInitializer extends ChannelInitializer<SocketChannel> {
     /** Longest request line and header block accepted (the codec answers 400 beyond). */
@@ -28,7 +29,7 @@ final class HttpPipelineInitializer extends ChannelInitializer<SocketChannel> {
     private static final CorsConfig CORS = CorsConfigBuilder.forAnyOrigin()
             .allowedRequestMethods(HttpMethod.GET, HttpMethod.HEAD, HttpMethod.POST, HttpMethod.PUT, HttpMethod.DELETE)
             .allowedRequestHeaders("Content-Type", "Accept", "Authorization")
-            .exposeHeaders("Content-Type", "Content-Length", "Retry-After")
+            .exposeHeaders("Content-Type", "Content-Length", "Retry-After", Exchange.REQUEST_ID)
             .maxAge(3600)
             .build();
 
@@ -45,6 +46,12 @@ final class HttpPipelineInitializer extends ChannelInitializer<SocketChannel> {
         channels.add(ch);
         ChannelPipeline p = ch.pipeline();
         p.addLast("codec", new HttpServerCodec(MAX_INITIAL_LINE, MAX_HEADERS, 64 * 1024));
+        p.addLast("bytes", new SentBytes());
+        if (server.options().compressionMinBytes() >= 0) {
+            // zstd, gzip or nothing, as the request's Accept-Encoding allows; a body that already has a
+            // Content-Encoding (the UI's gzipped files) passes as it is.
+            p.addLast("compress", new ContentCompressor(server.options().compressionMinBytes()));
+        }
         if (server.options().cors()) {
             p.addLast("cors", new CorsHandler(CORS));
         }

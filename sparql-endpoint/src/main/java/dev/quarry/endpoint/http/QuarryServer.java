@@ -3,6 +3,7 @@ package dev.quarry.endpoint.http;
 import dev.quarry.endpoint.load.LoadJobs;
 import dev.quarry.endpoint.load.LoaderHandler;
 import dev.quarry.endpoint.monitor.MetricsHandler;
+import dev.quarry.endpoint.monitor.ProcessMetrics;
 import dev.quarry.endpoint.monitor.StatusHandler;
 import dev.quarry.endpoint.monitor.StoreMetrics;
 import dev.quarry.endpoint.sparql.GraphStoreHandler;
@@ -11,6 +12,10 @@ import dev.quarry.endpoint.sparql.SparqlHandler;
 import dev.quarry.endpoint.ui.QueryUi;
 import dev.quarry.store.QuadStore;
 import dev.quarry.store.arq.QuarryDatasetGraph;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.Tags;
+import io.micrometer.core.instrument.binder.jvm.ExecutorServiceMetrics;
+import io.micrometer.core.instrument.binder.netty4.NettyEventExecutorMetrics;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.netty.bootstrap.ServerBootstrap;
@@ -60,6 +65,7 @@ public final class QuarryServer {
     private Channel serverChannel;
     private QueryAdmission admission;
     private LoadJobs loadJobs;
+    private ProcessMetrics processMetrics;
     private int port;
 
     /** Starts serving {@code store}; returns the bound port (useful with port 0). */
@@ -68,17 +74,19 @@ public final class QuarryServer {
             throw new IllegalStateException("server already started");
         }
         PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
-        StoreMetrics.bind(registry, store);
+        processMetrics = ProcessMetrics.bind(registry);
         RequestMetrics metrics = new RequestMetrics(registry);
         QuarryDatasetGraph dataset = new QuarryDatasetGraph(store);
         admission = new QueryAdmission(options.maxConcurrentQueries(), options.maxQueuedQueries(), registry);
         Router router = routes(store, dataset, options, registry);
 
         workers = Executors.newCachedThreadPool(named("quarry-worker"));
+        new ExecutorServiceMetrics(workers, "quarry.workers", Tags.empty()).bindTo(registry);
         context = new ServerContext(options, router, workers, metrics);
         channels = new DefaultChannelGroup(GlobalEventExecutor.INSTANCE);
         acceptors = new MultiThreadIoEventLoopGroup(1, named("quarry-accept"), NioIoHandler.newFactory());
         ioLoops = new MultiThreadIoEventLoopGroup(0, named("quarry-io"), NioIoHandler.newFactory());
+        new NettyEventExecutorMetrics(ioLoops).bindTo(registry);
         try {
             serverChannel = new ServerBootstrap()
                     .group(acceptors, ioLoops)
@@ -93,14 +101,20 @@ public final class QuarryServer {
         } catch (Exception e) { // also the BindException Netty rethrows unchecked ("Address already in use")
             loadJobs.close();
             shutdownThreads();
+            processMetrics.close();
             serverChannel = null;
             throw new IllegalStateException("cannot listen on " + options.bind() + ":" + options.port()
                     + ": " + Failures.oneLine(e), e);
         }
         port = ((InetSocketAddress) serverChannel.localAddress()).getPort();
-        LOG.info("serving {} on http://{}:{}/sparql{}", store.directory(), options.bind(), port,
+        LOG.info("configuration: {}", options);
+        LOG.info("serving {} at http://{}:{}/sparql{}", store.directory(), hostForUrl(options.bind()), port,
                 options.readOnly() ? " (read-only)" : "");
         return port;
+    }
+
+    private static String hostForUrl(String bind) {
+        return bind.contains(":") ? "[" + bind + "]" : bind;
     }
 
     private Router routes(QuadStore store, QuarryDatasetGraph dataset, ServerOptions options,
@@ -108,8 +122,12 @@ public final class QuarryServer {
         SparqlHandler sparql = new SparqlHandler(dataset, admission, options);
         GraphStoreHandler gsp = new GraphStoreHandler(store, dataset, admission);
         loadJobs = new LoadJobs(store, options.sources(), options.loadJobRetention());
+        Gauge.builder("quarry.loader.jobs", loadJobs, LoadJobs::queued).tag("state", "queued")
+                .description("bulk loads (/loader) waiting or running").register(registry);
+        Gauge.builder("quarry.loader.jobs", loadJobs, j -> j.active() - j.queued()).tag("state", "running")
+                .description("bulk loads (/loader) waiting or running").register(registry);
         StatusHandler status = new StatusHandler(store, options, Instant.now(), admission, loadJobs::active);
-        MetricsHandler metricsHandler = new MetricsHandler(registry);
+        MetricsHandler metricsHandler = new MetricsHandler(registry, StoreMetrics.bind(registry, store));
         Router router = new Router();
         for (String path : new String[] {"/sparql", "/query", "/update"}) {
             Router.Route r = new Router.Route("sparql", Router.Body.BUFFERED, false, sparql);
@@ -148,6 +166,8 @@ public final class QuarryServer {
         if (serverChannel == null) {
             return true;
         }
+        LOG.info("stopping: no new requests; {} running get {} s to finish", context.running().size(),
+                context.options().shutdownGrace().toSeconds());
         context.startDraining();
         serverChannel.close().syncUninterruptibly();
         long graceNanos = context.options().shutdownGrace().toNanos();
@@ -172,7 +192,9 @@ public final class QuarryServer {
         }
         channels.close().awaitUninterruptibly(5, TimeUnit.SECONDS);
         shutdownThreads();
+        processMetrics.close();
         serverChannel = null;
+        LOG.info("stopped listening on port {}", port);
         return idle;
     }
 

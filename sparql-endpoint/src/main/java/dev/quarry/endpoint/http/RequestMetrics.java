@@ -1,12 +1,30 @@
 package dev.quarry.endpoint.http;
 
+import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import io.netty.handler.codec.http.HttpResponseStatus;
+import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 
-/** Request counts and latencies per operation and status class, in the server's registry. */
+/**
+ * Request latencies per operation and status, and SPARQL requests per kind (select, ask,
+ * construct, describe, update), in the server's registry. A latency timer has histogram
+ * buckets: Prometheus computes p50, p95, p99 from them with {@code histogram_quantile}, also
+ * across instances (docs/operations.md). (Micrometer's client-side percentiles are not
+ * published next to a histogram by its Prometheus registry, so there are none.)
+ */
 public final class RequestMetrics {
+    /**
+     * The bucket bounds, from a point lookup to a long analytical query: 17 buckets rather
+     * than Micrometer's default 70-odd, as there is one histogram per operation and status.
+     */
+    private static final Duration[] BUCKETS = {
+        Duration.ofMillis(1), Duration.ofMillis(2), Duration.ofMillis(5), Duration.ofMillis(10), Duration.ofMillis(25),
+        Duration.ofMillis(50), Duration.ofMillis(100), Duration.ofMillis(250), Duration.ofMillis(500), Duration.ofSeconds(1),
+        Duration.ofMillis(2500), Duration.ofSeconds(5), Duration.ofSeconds(10), Duration.ofSeconds(30), Duration.ofMinutes(1),
+        Duration.ofMinutes(5), Duration.ofMinutes(10)};
+
     private final MeterRegistry registry;
 
     public RequestMetrics(MeterRegistry registry) {
@@ -17,13 +35,22 @@ public final class RequestMetrics {
         return registry;
     }
 
-    void record(String operation, HttpResponseStatus status, long nanos) {
+    void record(Exchange ex, long nanos) {
+        HttpResponseStatus status = ex.status();
         String code = status == null ? "none" : Integer.toString(status.code());
         Timer.builder("quarry.http.requests")
                 .description("HTTP requests by operation and status")
-                .tag("operation", operation)
+                .tag("operation", ex.operation())
                 .tag("status", code)
+                .serviceLevelObjectives(BUCKETS)
                 .register(registry)
                 .record(nanos, TimeUnit.NANOSECONDS);
+        if (ex.queryKind() != null) {
+            Counter.builder("quarry.sparql.requests")
+                    .description("SPARQL queries and updates received, by kind (select, ask, construct, describe, update)")
+                    .tag("kind", ex.queryKind())
+                    .register(registry)
+                    .increment();
+        }
     }
 }

@@ -4,6 +4,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -21,6 +22,7 @@ final class ServerContext {
     private final WriteGuard writeGuard;
     private final OriginPolicy originPolicy;
     private final Set<Exchange> running = ConcurrentHashMap.newKeySet();
+    private final AtomicLong requestIds = new AtomicLong();
     private volatile boolean draining;
 
     ServerContext(ServerOptions options, Router router, ExecutorService workers, RequestMetrics metrics) {
@@ -46,6 +48,11 @@ final class ServerContext {
 
     OriginPolicy originPolicy() {
         return originPolicy;
+    }
+
+    /** A new request's id: 1, 2, 3... for the life of the server (the access log's and X-Request-Id). */
+    long nextRequestId() {
+        return requestIds.incrementAndGet();
     }
 
     boolean isDraining() {
@@ -86,7 +93,7 @@ final class ServerContext {
                 ex.streamedBody().close();
             }
             running.remove(ex);
-            metrics.record(ex.operation(), ex.status(), System.nanoTime() - start);
+            metrics.record(ex, System.nanoTime() - start);
         }
     }
 }

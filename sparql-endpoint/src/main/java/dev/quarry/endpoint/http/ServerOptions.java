@@ -28,6 +28,8 @@ import java.time.Duration;
  * @param allowedHosts         Host names accepted besides loopback names and IP literals ("*" = any; see {@link OriginPolicy})
  * @param writeOrigins         browser origins allowed to write besides the server's own ("*" = any)
  * @param cors                 answer CORS requests (any origin may read; writes still as {@code writeOrigins} says)
+ * @param compressionMinBytes  compress responses (gzip or zstd, as the client's Accept-Encoding allows) whose body is
+ *                             at least this long; streamed ones (longer than 16 KiB) always; -1 = never compress
  */
 public record ServerOptions(
         String bind,
@@ -47,12 +49,15 @@ public record ServerOptions(
         JobRetention loadJobRetention,
         java.util.List<String> allowedHosts,
         java.util.List<String> writeOrigins,
-        boolean cors) {
+        boolean cors,
+        int compressionMinBytes) {
 
     public static final int DEFAULT_PORT = 7878;
     public static final int DEFAULT_MAX_QUEUED_QUERIES = 64;
     /** Uploads beyond this are refused (413) unless the operator raises it; bulk loads belong to /loader. */
     public static final long DEFAULT_MAX_UPLOAD_BYTES = 1L << 30;
+    /** Smaller bodies are sent as they are: a few hundred bytes fit one packet either way. */
+    public static final int DEFAULT_COMPRESSION_MIN_BYTES = 1024;
 
     public ServerOptions {
         if (port < 0 || port > 65535) {
@@ -81,9 +86,26 @@ public record ServerOptions(
         }
         allowedHosts = java.util.List.copyOf(allowedHosts);
         writeOrigins = java.util.List.copyOf(writeOrigins);
+        if (compressionMinBytes < -1) {
+            throw new IllegalArgumentException("compression threshold must be -1 (off) or a number of bytes, not " + compressionMinBytes);
+        }
         if (authToken != null && authToken.isBlank()) {
             throw new IllegalArgumentException("auth token must not be blank");
         }
+    }
+
+    /** The options on one line for the server log; the auth token is never shown. */
+    @Override
+    public String toString() {
+        return "bind=" + bind + " port=" + port + " readOnly=" + readOnly + " authToken=" + (authToken == null ? "none" : "set")
+                + " queryTimeout=" + queryTimeout.toMillis() + "ms maxConcurrentQueries=" + maxConcurrentQueries
+                + " maxQueuedQueries=" + maxQueuedQueries + " maxRequestBytes=" + maxRequestBytes
+                + " maxUploadBytes=" + maxUploadBytes + " bulkUploadBytes=" + bulkUploadBytes
+                + " clientTimeout=" + clientTimeout.toMillis() + "ms shutdownGrace=" + shutdownGrace.toMillis()
+                + "ms sources=" + sources.roots() + " service=" + serviceEnabled
+                + " loaderJobsKept=" + loadJobRetention.kept() + " allowedHosts=" + allowedHosts
+                + " writeOrigins=" + writeOrigins + " cors=" + cors
+                + " compression=" + (compressionMinBytes < 0 ? "off" : "gzip,zstd from " + compressionMinBytes + " bytes");
     }
 
     public static ServerOptions defaults() {
@@ -115,6 +137,7 @@ public record ServerOptions(
         b.allowedHosts = allowedHosts;
         b.writeOrigins = writeOrigins;
         b.cors = cors;
+        b.compressionMinBytes = compressionMinBytes;
         return b;
     }
 
@@ -138,6 +161,7 @@ public record ServerOptions(
         private java.util.List<String> allowedHosts = java.util.List.of();
         private java.util.List<String> writeOrigins = java.util.List.of();
         private boolean cors;
+        private int compressionMinBytes = DEFAULT_COMPRESSION_MIN_BYTES;
 
         public Builder bind(String v) { bind = v; return this; }
         public Builder port(int v) { port = v; return this; }
@@ -157,11 +181,12 @@ public record ServerOptions(
         public Builder allowedHosts(java.util.List<String> v) { allowedHosts = v; return this; }
         public Builder writeOrigins(java.util.List<String> v) { writeOrigins = v; return this; }
         public Builder cors(boolean v) { cors = v; return this; }
+        public Builder compressionMinBytes(int v) { compressionMinBytes = v; return this; }
 
         public ServerOptions build() {
             return new ServerOptions(bind, port, readOnly, authToken, queryTimeout, maxConcurrentQueries,
                     maxQueuedQueries, maxRequestBytes, maxUploadBytes, clientTimeout, shutdownGrace, sources, serviceEnabled, bulkUploadBytes,
-                    loadJobRetention, allowedHosts, writeOrigins, cors);
+                    loadJobRetention, allowedHosts, writeOrigins, cors, compressionMinBytes);
         }
     }
 }

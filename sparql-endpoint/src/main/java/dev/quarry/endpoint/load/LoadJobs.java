@@ -137,6 +137,11 @@ public final class LoadJobs implements AutoCloseable {
         }
     }
 
+    /** Loads waiting for the running one to end. */
+    public synchronized int queued() {
+        return queue.size();
+    }
+
     /** Loads running or waiting. */
     public synchronized int active() {
         return queue.size() + (running == null ? 0 : 1);

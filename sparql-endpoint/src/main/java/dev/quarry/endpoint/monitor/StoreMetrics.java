@@ -1,6 +1,7 @@
 package dev.quarry.endpoint.monitor;
 
 import dev.quarry.store.QuadStore;
+import dev.quarry.store.StoreStats;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -9,24 +10,42 @@ import java.util.Map;
 /**
  * Store and RocksDB figures in the metrics registry: the engine's counters (as
  * {@code quarry_rocksdb_*_total}), the store's quad and term counts and its size on disk.
+ * The store is read once per scrape ({@link #refresh}, called by {@link MetricsHandler}):
+ * every meter reads the snapshot taken then (each RocksDB counter used to read all the
+ * tickers, and each store gauge the statistics, again).
  */
 public final class StoreMetrics {
-    private StoreMetrics() {}
+    private final QuadStore store;
+    private volatile Snapshot last;
 
-    public static void bind(MeterRegistry registry, QuadStore store) {
-        for (String name : store.engineCounters().keySet()) {
-            FunctionCounter.builder("quarry.rocksdb." + name, store, s -> counter(s, name))
+    private record Snapshot(Map<String, Long> counters, long quads, long terms, long diskBytes) {}
+
+    private StoreMetrics(QuadStore store) {
+        this.store = store;
+    }
+
+    public static StoreMetrics bind(MeterRegistry registry, QuadStore store) {
+        StoreMetrics m = new StoreMetrics(store);
+        m.refresh();
+        for (String name : m.last.counters().keySet()) {
+            FunctionCounter.builder("quarry.rocksdb." + name, m, s -> s.counter(name))
                     .description("RocksDB ticker " + name)
                     .register(registry);
         }
-        Gauge.builder("quarry.store.quads", store, s -> s.stats().quads()).description("quads in the store").register(registry);
-        Gauge.builder("quarry.store.terms", store, s -> s.stats().terms()).description("terms in the dictionary").register(registry);
-        Gauge.builder("quarry.store.disk.bytes", store, QuadStore::diskBytes).description("store size on disk").register(registry);
+        Gauge.builder("quarry.store.quads", m, s -> s.last.quads()).description("quads in the store").register(registry);
+        Gauge.builder("quarry.store.terms", m, s -> s.last.terms()).description("terms in the dictionary").register(registry);
+        Gauge.builder("quarry.store.disk.bytes", m, s -> s.last.diskBytes()).description("store size on disk").register(registry);
+        return m;
     }
 
-    private static double counter(QuadStore store, String name) {
-        Map<String, Long> all = store.engineCounters();
-        Long v = all.get(name);
+    /** Reads the store's figures once; the meters show them until the next refresh. */
+    public void refresh() {
+        StoreStats stats = store.stats();
+        last = new Snapshot(store.engineCounters(), stats.quads(), stats.terms(), store.diskBytes());
+    }
+
+    private double counter(String name) {
+        Long v = last.counters().get(name);
         return v == null ? Double.NaN : v;
     }
 }

@@ -49,6 +49,7 @@ final class QueryRunner {
     void run(Exchange ex, String text, ProtocolParams params, String base) throws Exception {
         Prepared prepared = prepare(text, base);
         Query query = prepared.query();
+        ex.queryKind(query.queryType().name().toLowerCase(java.util.Locale.ROOT)); // select, ask, construct, describe
         federation.check(prepared.op()); // the algebra the shape cache already holds: no second compile per query
         DatasetDescription protocolDataset = protocolDataset(params);
         ResultFormats.Format format = ResultFormats.choose(ex, formatParam(params),

@@ -68,6 +68,7 @@ public final class SparqlHandler implements Handler {
                 throw HttpError.badRequest("/query does not take updates; use /update or /sparql");
             }
             ex.operation("update");
+            ex.queryKind("update");
             ex.checkWriteAllowed();
             updates.run(ex, update, params, base(ex));
         } else if (query != null) {

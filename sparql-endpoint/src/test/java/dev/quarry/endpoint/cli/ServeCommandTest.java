@@ -81,4 +81,14 @@ class ServeCommandTest {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, bad::storeOptions);
         assertTrue(e.getMessage().startsWith("--cache-size: not a size: 'lots'"), e.getMessage());
     }
+
+    @Test
+    void compressionIsOnFromOneKibAndCanBeTurnedOff() {
+        assertEquals(1024, parse("--store", "db").compressionMinBytes());
+        assertEquals(4096, parse("--store", "db", "--compression-min-bytes", "4096").compressionMinBytes());
+        ServeCommand off = new ServeCommand();
+        new CommandLine(off).setCaseInsensitiveEnumValuesAllowed(true).parseArgs("--store", "db", "--compression=off");
+        assertEquals(-1, off.options().compressionMinBytes());
+        assertThrows(IllegalArgumentException.class, () -> parse("--store", "db", "--compression-min-bytes", "-5"));
+    }
 }

@@ -1,0 +1,127 @@
+package dev.quarry.endpoint.cli;
+
+import ch.qos.logback.classic.LoggerContext;
+import ch.qos.logback.classic.joran.JoranConfigurator;
+import ch.qos.logback.core.joran.spi.JoranException;
+import ch.qos.logback.core.status.Status;
+import ch.qos.logback.core.util.FileSize;
+import java.net.URL;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.stream.Collectors;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Switches logback from the quiet default of every command (logback.xml) to the server's
+ * (logback-serve.xml): INFO lines, the access log, and a rolled log file if asked for.
+ * The settings are properties of that file, so an operator can copy it and pass their own
+ * with {@code -Dlogback.configurationFile}, which is then left alone.
+ *
+ * @param level      the level of the server's and the libraries' lines (access lines are INFO)
+ * @param accessLog  one line per request (logger {@code quarry.access})
+ * @param file       the log file; null = stderr
+ * @param roll       how often the file is rolled over besides at {@code maxFileSize}
+ * @param maxFileSize the size at which the file is rolled over (logback's syntax: 100MB, 1GB)
+ * @param maxHistory rolled files kept, in periods of {@code roll}
+ * @param totalSizeCap the most all rolled files may take; the oldest go first
+ */
+record ServeLogging(String level, boolean accessLog, Path file, Roll roll, String maxFileSize, int maxHistory,
+                    String totalSizeCap) {
+
+    /** The rollover period of the log file. */
+    enum Roll {
+        DAILY("yyyy-MM-dd"), HOURLY("yyyy-MM-dd_HH");
+
+        final String datePattern;
+
+        Roll(String datePattern) {
+            this.datePattern = datePattern;
+        }
+    }
+
+    ServeLogging {
+        String l = level.toUpperCase(Locale.ROOT);
+        if (!java.util.List.of("ERROR", "WARN", "INFO", "DEBUG", "TRACE").contains(l)) {
+            throw new IllegalArgumentException("--log-level must be error, warn, info, debug or trace, not '" + level + "'");
+        }
+        level = l;
+        checkSize("--log-max-size", maxFileSize);
+        checkSize("--log-total-size", totalSizeCap);
+        if (maxHistory < 1) {
+            throw new IllegalArgumentException("--log-max-history must be at least 1, not " + maxHistory);
+        }
+    }
+
+    private static void checkSize(String option, String size) {
+        try {
+            FileSize.valueOf(size);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(option + ": not a size: '" + size + "' (e.g. 100MB, 2GB)", e);
+        }
+    }
+
+    /** Whether the operator configures logback themselves (then nothing here applies). */
+    static boolean ownConfiguration() {
+        return System.getProperty("logback.configurationFile") != null;
+    }
+
+    /**
+     * Reconfigures logback for the server; a log file that cannot be opened is an
+     * IllegalArgumentException with logback's reason, and logging stays as it was.
+     */
+    void apply() {
+        if (ownConfiguration()) {
+            return;
+        }
+        String error = configure(this);
+        if (error != null) {
+            restoreDefault(); // so that the failure itself is reported sanely
+            throw new IllegalArgumentException("--log-file " + file + ": " + error);
+        }
+    }
+
+    /** Back to the quiet logging of every command (logback.xml). */
+    static void restoreDefault() {
+        configure(null);
+    }
+
+    /** Configures logback with logback-serve.xml for {@code serve}, or logback.xml if null; the errors, or null. */
+    private static String configure(ServeLogging serve) {
+        LoggerContext context = (LoggerContext) LoggerFactory.getILoggerFactory();
+        context.reset();
+        if (!context.isStarted()) {
+            context.start(); // after stop(), in tests that start a server again
+        }
+        context.getStatusManager().clear();
+        if (serve != null) {
+            context.putProperty("quarry.log.level", serve.level);
+            context.putProperty("quarry.access.level", serve.accessLog ? "INFO" : "OFF");
+            context.putProperty("quarry.log.appender", serve.file == null ? "CONSOLE" : "FILE");
+            context.putProperty("quarry.log.file", serve.file == null ? "" : serve.file.toAbsolutePath().toString());
+            context.putProperty("quarry.log.rollPattern", serve.roll.datePattern);
+            context.putProperty("quarry.log.maxFileSize", serve.maxFileSize);
+            context.putProperty("quarry.log.maxHistory", Integer.toString(serve.maxHistory));
+            context.putProperty("quarry.log.totalSizeCap", serve.totalSizeCap);
+        }
+        URL config = ServeLogging.class.getResource(serve != null ? "/logback-serve.xml" : "/logback.xml");
+        JoranConfigurator joran = new JoranConfigurator();
+        joran.setContext(context);
+        try {
+            joran.doConfigure(config);
+        } catch (JoranException e) {
+            return e.getMessage();
+        }
+        String errors = context.getStatusManager().getCopyOfStatusList().stream()
+                .filter(s -> s.getEffectiveLevel() >= Status.ERROR)
+                .map(s -> s.getMessage() + (s.getThrowable() == null ? "" : ": " + s.getThrowable().getMessage()))
+                .collect(Collectors.joining("; "));
+        return errors.isEmpty() ? null : errors;
+    }
+
+    /** Writes out what is queued (access lines) and closes the log file: the last thing a server does. */
+    static void stop() {
+        if (LoggerFactory.getILoggerFactory() instanceof LoggerContext context) {
+            context.stop();
+        }
+    }
+}
