@@ -1,7 +1,7 @@
 package dev.quarry.endpoint;
 
-import dev.quarry.endpoint.http.QuarryServer;
-import dev.quarry.endpoint.http.ServerOptions;
+import dev.quarry.endpoint.server.QuarryServer;
+import dev.quarry.endpoint.server.ServerOptions;
 import dev.quarry.store.QuadStore;
 import dev.quarry.store.WriteTransaction;
 import java.io.IOException;

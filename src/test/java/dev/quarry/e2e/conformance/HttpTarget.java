@@ -1,7 +1,7 @@
 package dev.quarry.e2e.conformance;
 
-import dev.quarry.endpoint.http.QuarryServer;
-import dev.quarry.endpoint.http.ServerOptions;
+import dev.quarry.endpoint.server.QuarryServer;
+import dev.quarry.endpoint.server.ServerOptions;
 import dev.quarry.store.QuadStore;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;

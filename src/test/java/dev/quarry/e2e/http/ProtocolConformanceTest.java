@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
-import dev.quarry.endpoint.http.QuarryServer;
-import dev.quarry.endpoint.http.ServerOptions;
+import dev.quarry.endpoint.server.QuarryServer;
+import dev.quarry.endpoint.server.ServerOptions;
 import dev.quarry.store.QuadStore;
 import dev.quarry.store.WriteTransaction;
 import java.io.ByteArrayInputStream;

@@ -1,5 +1,7 @@
 package dev.quarry.store;
 
+import dev.quarry.store.error.StoreException;
+
 import dev.quarry.store.dict.TermDictionary;
 import dev.quarry.store.encoding.KeyLayout;
 import dev.quarry.store.encoding.Permutation;

@@ -1,5 +1,9 @@
 package dev.quarry.store;
 
+import dev.quarry.store.error.StoreException;
+import dev.quarry.store.error.StoreFormatException;
+import dev.quarry.store.error.StoreLockedException;
+
 import dev.quarry.store.dict.PrefixDictionary;
 import dev.quarry.store.dict.TermDictionary;
 import dev.quarry.store.encoding.KeyLayout;

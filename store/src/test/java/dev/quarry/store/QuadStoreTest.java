@@ -1,5 +1,8 @@
 package dev.quarry.store;
 
+import dev.quarry.store.error.StoreFormatException;
+import dev.quarry.store.error.StoreLockedException;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;

@@ -1,5 +1,7 @@
 package dev.quarry.store;
 
+import dev.quarry.store.error.StoreLockedException;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;

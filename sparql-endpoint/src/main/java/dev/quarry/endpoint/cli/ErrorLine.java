@@ -1,6 +1,6 @@
 package dev.quarry.endpoint.cli;
 
-import dev.quarry.store.StoreException;
+import dev.quarry.store.error.StoreException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.AccessDeniedException;

@@ -1,11 +1,11 @@
 package dev.quarry.endpoint.cli;
 
-import dev.quarry.endpoint.http.QuarryServer;
-import dev.quarry.endpoint.http.ServerOptions;
+import dev.quarry.endpoint.server.QuarryServer;
+import dev.quarry.endpoint.server.ServerOptions;
 import dev.quarry.endpoint.load.JobRetention;
 import dev.quarry.endpoint.source.SourcePolicy;
 import dev.quarry.store.QuadStore;
-import dev.quarry.store.StoreException;
+import dev.quarry.store.error.StoreException;
 import dev.quarry.store.StoreOptions;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;

@@ -186,7 +186,7 @@ public final class Exchange {
         return bodyTooLarge;
     }
 
-    public ServerOptions options() {
+    HttpOptions options() {
         return server.options();
     }
 

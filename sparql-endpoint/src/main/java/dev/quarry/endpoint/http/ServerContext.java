@@ -15,7 +15,7 @@ import org.slf4j.LoggerFactory;
 final class ServerContext {
     private static final Logger LOG = LoggerFactory.getLogger(ServerContext.class);
 
-    private final ServerOptions options;
+    private final HttpOptions options;
     private final Router router;
     private final ExecutorService workers;
     private final RequestMetrics metrics;
@@ -25,7 +25,7 @@ final class ServerContext {
     private final AtomicLong requestIds = new AtomicLong();
     private volatile boolean draining;
 
-    ServerContext(ServerOptions options, Router router, ExecutorService workers, RequestMetrics metrics) {
+    ServerContext(HttpOptions options, Router router, ExecutorService workers, RequestMetrics metrics) {
         this.options = options;
         this.router = router;
         this.workers = workers;
@@ -34,7 +34,7 @@ final class ServerContext {
         this.writeGuard = new WriteGuard(options.readOnly(), options.authToken(), originPolicy);
     }
 
-    ServerOptions options() {
+    HttpOptions options() {
         return options;
     }
 

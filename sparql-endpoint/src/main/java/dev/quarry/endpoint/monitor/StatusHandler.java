@@ -2,7 +2,6 @@ package dev.quarry.endpoint.monitor;
 
 import dev.quarry.endpoint.http.Exchange;
 import dev.quarry.endpoint.http.Handler;
-import dev.quarry.endpoint.http.ServerOptions;
 import dev.quarry.endpoint.sparql.QueryAdmission;
 import dev.quarry.store.QuadStore;
 import dev.quarry.store.StoreStats;
@@ -18,16 +17,21 @@ import org.apache.jena.atlas.json.JsonObject;
  */
 public final class StatusHandler implements Handler {
     private final QuadStore store;
-    private final ServerOptions options;
+    private final boolean readOnly;
+    private final boolean authRequiredForWrites;
+    private final java.time.Duration queryTimeout;
     private final Instant started;
     private final QueryAdmission admission;
     private final IntSupplier activeLoads;
 
     /** @param activeLoads bulk loads running or queued (the loader API's) */
-    public StatusHandler(QuadStore store, ServerOptions options, Instant started, QueryAdmission admission,
+    public StatusHandler(QuadStore store, boolean readOnly, boolean authRequiredForWrites,
+                         java.time.Duration queryTimeout, Instant started, QueryAdmission admission,
                          IntSupplier activeLoads) {
         this.store = store;
-        this.options = options;
+        this.readOnly = readOnly;
+        this.authRequiredForWrites = authRequiredForWrites;
+        this.queryTimeout = queryTimeout;
         this.started = started;
         this.admission = admission;
         this.activeLoads = activeLoads;
@@ -52,14 +56,14 @@ public final class StatusHandler implements Handler {
         }
         o.put("startTime", started.toString());
         o.put("uptimeMillis", Duration.between(started, Instant.now()).toMillis());
-        o.put("readOnly", options.readOnly());
-        o.put("authRequiredForWrites", options.authToken() != null);
+        o.put("readOnly", readOnly);
+        o.put("authRequiredForWrites", authRequiredForWrites);
         JsonObject q = new JsonObject();
         q.put("running", admission.running());
         q.put("limit", admission.limit());
         q.put("queued", admission.queued());
         q.put("queueLimit", admission.queueLimit());
-        q.put("defaultTimeoutMillis", options.queryTimeout().toMillis());
+        q.put("defaultTimeoutMillis", queryTimeout.toMillis());
         o.put("queries", q);
         JsonObject loads = new JsonObject();
         loads.put("active", activeLoads.getAsInt());

@@ -41,11 +41,20 @@ public final class GraphStoreHandler implements Handler {
     private final QuadStore store;
     private final QuarryDatasetGraph dataset;
     private final QueryAdmission admission;
+    private final java.time.Duration queryTimeout;
+    private final long bulkUploadBytes;
 
-    public GraphStoreHandler(QuadStore store, QuarryDatasetGraph dataset, QueryAdmission admission) {
+    /**
+     * @param queryTimeout    how long a GET may read
+     * @param bulkUploadBytes POST uploads with a Content-Length at least this large go through the bulk loader; 0 = never
+     */
+    public GraphStoreHandler(QuadStore store, QuarryDatasetGraph dataset, QueryAdmission admission,
+                             java.time.Duration queryTimeout, long bulkUploadBytes) {
         this.store = store;
         this.dataset = dataset;
         this.admission = admission;
+        this.queryTimeout = queryTimeout;
+        this.bulkUploadBytes = bulkUploadBytes;
     }
 
     @Override
@@ -67,7 +76,7 @@ public final class GraphStoreHandler implements Handler {
         boolean whole = target.kind() == GraphTarget.Kind.DATASET;
         ResultFormats.Format format = ResultFormats.choose(ex, null,
                 whole ? ResultFormats.DATASETS : ResultFormats.GRAPHS);
-        try (QueryAdmission.Permit permit = admission.enter(ex, ex.options().queryTimeout().toMillis())) {
+        try (QueryAdmission.Permit permit = admission.enter(ex, queryTimeout.toMillis())) {
             dataset.begin(ReadWrite.READ);
             try {
                 if (target.kind() == GraphTarget.Kind.NAMED && !dataset.containsGraph(target.graph())) {
@@ -101,7 +110,7 @@ public final class GraphStoreHandler implements Handler {
             refuseQuadsIntoAGraph(target, lang);
         }
         String uploadBase = target.kind() == GraphTarget.Kind.NAMED ? target.graph().getURI() : SparqlHandler.base(ex);
-        BulkUpload.Plan plan = multipart ? null : BulkUpload.plan(store, ex, target, lang, ex.options().bulkUploadBytes());
+        BulkUpload.Plan plan = multipart ? null : BulkUpload.plan(store, ex, target, lang, bulkUploadBytes);
         try {
             if (plan instanceof BulkUpload.Plan.Bulk bulk) {
                 answer(ex, BulkUpload.load(store, ex, target, bulk, uploadBase), location);

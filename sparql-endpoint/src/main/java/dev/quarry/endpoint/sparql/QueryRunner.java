@@ -38,12 +38,15 @@ final class QueryRunner {
     private final SparqlEngine engine;
     private final QueryAdmission admission;
     private final FederationGuard federation;
+    private final long defaultTimeoutMillis;
 
-    QueryRunner(QuarryDatasetGraph dataset, QueryAdmission admission, FederationGuard federation) {
+    QueryRunner(QuarryDatasetGraph dataset, QueryAdmission admission, FederationGuard federation,
+                java.time.Duration defaultTimeout) {
         this.dataset = dataset;
         this.engine = new SparqlEngine(dataset);
         this.admission = admission;
         this.federation = federation;
+        this.defaultTimeoutMillis = defaultTimeout.toMillis();
     }
 
     void run(Exchange ex, String text, ProtocolParams params, String base) throws Exception {
@@ -256,10 +259,10 @@ final class QueryRunner {
     }
 
     /** The server's timeout, or the request's {@code timeout} parameter (seconds, may be fractional). */
-    private static long timeoutMillis(Exchange ex, ProtocolParams params) {
+    private long timeoutMillis(Exchange ex, ProtocolParams params) {
         String t = params.single("timeout");
         if (t == null || t.isBlank()) {
-            return ex.options().queryTimeout().toMillis();
+            return defaultTimeoutMillis;
         }
         try {
             double seconds = Double.parseDouble(t.trim());

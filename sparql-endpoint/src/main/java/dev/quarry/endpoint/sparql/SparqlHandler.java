@@ -3,7 +3,7 @@ package dev.quarry.endpoint.sparql;
 import dev.quarry.endpoint.http.Exchange;
 import dev.quarry.endpoint.http.Handler;
 import dev.quarry.endpoint.http.HttpError;
-import dev.quarry.endpoint.http.ServerOptions;
+import dev.quarry.endpoint.source.SourcePolicy;
 import dev.quarry.store.arq.QuarryDatasetGraph;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpMethod;
@@ -23,11 +23,16 @@ public final class SparqlHandler implements Handler {
     private final QueryRunner queries;
     private final UpdateHandler updates;
 
-    /** Takes from {@code options} what LOAD may read and whether SERVICE may call out. */
-    public SparqlHandler(QuarryDatasetGraph dataset, QueryAdmission admission, ServerOptions options) {
-        FederationGuard federation = new FederationGuard(options.serviceEnabled());
-        this.queries = new QueryRunner(dataset, admission, federation);
-        this.updates = new UpdateHandler(dataset, options.sources(), federation);
+    /**
+     * @param queryTimeout   a query's time limit unless its request sets one
+     * @param serviceEnabled whether SERVICE may call other endpoints
+     * @param sources        what LOAD may read
+     */
+    public SparqlHandler(QuarryDatasetGraph dataset, QueryAdmission admission, java.time.Duration queryTimeout,
+                         boolean serviceEnabled, SourcePolicy sources) {
+        FederationGuard federation = new FederationGuard(serviceEnabled);
+        this.queries = new QueryRunner(dataset, admission, federation, queryTimeout);
+        this.updates = new UpdateHandler(dataset, sources, federation);
     }
 
     @Override

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.quarry.endpoint.http.ServerOptions;
+import dev.quarry.endpoint.server.ServerOptions;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

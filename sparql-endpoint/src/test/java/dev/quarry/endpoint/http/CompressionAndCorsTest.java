@@ -1,5 +1,7 @@
 package dev.quarry.endpoint.http;
 
+import dev.quarry.endpoint.server.ServerOptions;
+
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

@@ -37,7 +37,7 @@ class LoaderErrorBodiesTest {
         source = "{\"source\":\"" + data.resolve("one.nt") + "\"}";
     }
 
-    private ServerFixture server(dev.quarry.endpoint.http.ServerOptions.Builder options) {
+    private ServerFixture server(dev.quarry.endpoint.server.ServerOptions.Builder options) {
         return new ServerFixture(tmp.resolve("store"), options.sources(new SourcePolicy(List.of(data), false)));
     }
 

@@ -1,6 +1,6 @@
 package dev.quarry.store.dict;
 
-import dev.quarry.store.StoreException;
+import dev.quarry.store.error.StoreException;
 import dev.quarry.store.encoding.KeyLayout;
 import dev.quarry.store.encoding.TermCodec;
 import dev.quarry.store.encoding.TermId;

@@ -1,7 +1,7 @@
 package dev.quarry.store.rocks;
 
-import dev.quarry.store.StoreException;
-import dev.quarry.store.StoreLockedException;
+import dev.quarry.store.error.StoreException;
+import dev.quarry.store.error.StoreLockedException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,5 +1,6 @@
-package dev.quarry.endpoint.http;
+package dev.quarry.endpoint.server;
 
+import dev.quarry.endpoint.http.HttpOptions;
 import dev.quarry.endpoint.load.JobRetention;
 import dev.quarry.endpoint.source.SourcePolicy;
 import java.time.Duration;
@@ -25,7 +26,7 @@ import java.time.Duration;
  * @param bulkUploadBytes      graph store POST uploads with a Content-Length at least this large go through
  *                             the bulk loader instead of one write transaction; 0 = never
  * @param loadJobRetention     how many finished loader job records are kept, and for how long
- * @param allowedHosts         Host names accepted besides loopback names and IP literals ("*" = any; see {@link OriginPolicy})
+ * @param allowedHosts         Host names accepted besides loopback names and IP literals ("*" = any; see docs/server.md)
  * @param writeOrigins         browser origins allowed to write besides the server's own ("*" = any)
  * @param cors                 answer CORS requests (any origin may read; writes still as {@code writeOrigins} says)
  * @param compressionMinBytes  compress responses (gzip or zstd, as the client's Accept-Encoding allows) whose body is
@@ -92,6 +93,12 @@ public record ServerOptions(
         if (authToken != null && authToken.isBlank()) {
             throw new IllegalArgumentException("auth token must not be blank");
         }
+    }
+
+    /** What the HTTP layer uses of these options. */
+    public HttpOptions http() {
+        return new HttpOptions(bind, port, readOnly, authToken, maxRequestBytes, maxUploadBytes, clientTimeout,
+                shutdownGrace, allowedHosts, writeOrigins, cors, compressionMinBytes);
     }
 
     /** The options on one line for the server log; the auth token is never shown. */

@@ -1,4 +1,4 @@
-package dev.quarry.store;
+package dev.quarry.store.error;
 
 /** The directory is not a Quarry store, or one of a format version this build cannot open. */
 public final class StoreFormatException extends StoreException {

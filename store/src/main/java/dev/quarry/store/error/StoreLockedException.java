@@ -1,4 +1,4 @@
-package dev.quarry.store;
+package dev.quarry.store.error;
 
 /** The store directory is open in another process (or already in this one). */
 public final class StoreLockedException extends StoreException {

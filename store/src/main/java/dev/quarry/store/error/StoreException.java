@@ -1,4 +1,4 @@
-package dev.quarry.store;
+package dev.quarry.store.error;
 
 /** A store operation failed; the message is one line a user can act on. */
 public class StoreException extends RuntimeException {
