@@ -43,11 +43,14 @@ final class CommitGroup implements AutoCloseable {
         SortedRunSpool spool = null;
         SharedPrefixes shared = null;
         boolean own = run.options().tmpDir() != null;
+        long graph;
         try {
             dir = scratchDirectory(run, session);
             dict = new LoadDictionary(session, dir, session.isEmpty(), run.budget().dictionaryBytes(), 64);
             spool = new SortedRunSpool(dir, run.budget().runBytes(), spillExecutor);
             shared = new SharedPrefixes(dir);
+            graph = run.options().graph() == null ? TermId.DEFAULT_GRAPH
+                    : new TermEncoder(dict, run.store().prefixes(), run.blankScope()).node(NodeFactory.createURI(run.options().graph()), -1);
         } catch (RuntimeException e) {
             closeAll(shared, spool, dict, session, own ? dir : null);
             throw e;
@@ -57,8 +60,7 @@ final class CommitGroup implements AutoCloseable {
         this.dictionary = dict;
         this.runs = spool;
         this.prefixes = shared;
-        this.tripleGraph = run.options().graph() == null ? TermId.DEFAULT_GRAPH
-                : newEncoder().node(NodeFactory.createURI(run.options().graph()), -1);
+        this.tripleGraph = graph;
     }
 
     /** A worker's own encoder into this group's dictionary. */

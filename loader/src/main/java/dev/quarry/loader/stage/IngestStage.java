@@ -12,11 +12,11 @@ final class IngestStage {
     private final LoadTally tally;
     private final RunControl control;
 
-    IngestStage(LoadRun run, CommitGroup group, LoadTally tally, RunControl control) {
-        this.run = run;
-        this.group = group;
-        this.tally = tally;
-        this.control = control;
+    IngestStage(StageContext context) {
+        this.run = context.run();
+        this.group = context.group();
+        this.tally = context.tally();
+        this.control = context.control();
     }
 
     /** Commits and adds what the commit added to the tally. */

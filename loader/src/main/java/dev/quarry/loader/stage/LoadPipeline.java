@@ -69,8 +69,9 @@ public final class LoadPipeline {
         try {
             tally.counters.phase("reading");
             BlockingQueue<WorkItem> work = new ArrayBlockingQueue<>(run.budget().workers() * 2);
-            ReadStage read = new ReadStage(run, group, tally, control, work);
-            ParseStage parse = new ParseStage(run, group, tally, control, work);
+            StageContext context = new StageContext(run, group, tally, control);
+            ReadStage read = new ReadStage(context, work);
+            ParseStage parse = new ParseStage(context, work);
             parse.start();
             read.start();
             read.finish(run.budget().workers());
@@ -78,9 +79,9 @@ public final class LoadPipeline {
             if (run.options().mode() == LoadMode.RESUME && group.feeds().isEmpty()) {
                 return; // every feed of the group was recorded before: nothing to commit
             }
-            MergeStage merge = new MergeStage(run, group, tally, control);
+            MergeStage merge = new MergeStage(context);
             merge.start();
-            new IngestStage(run, group, tally, control).commit(merge.finish());
+            new IngestStage(context).commit(merge.finish());
         } catch (RuntimeException | Error e) {
             control.fail(e); // a no-op when a stage failed first
             control.close(); // every thread stopped and joined before the group's resources close

@@ -25,11 +25,11 @@ final class MergeStage {
     private final List<Path> files = new ArrayList<>();
     private volatile IndexMerger.SpogResult spog;
 
-    MergeStage(LoadRun run, CommitGroup group, LoadTally tally, RunControl control) {
-        this.run = run;
-        this.group = group;
-        this.tally = tally;
-        this.control = control;
+    MergeStage(StageContext context) {
+        this.run = context.run();
+        this.group = context.group();
+        this.tally = context.tally();
+        this.control = context.control();
     }
 
     void start() {

@@ -12,30 +12,23 @@ import java.util.concurrent.Future;
  * workers; the spool may still be writing its last runs.
  */
 final class ParseStage {
-    private final LoadRun run;
-    private final CommitGroup group;
-    private final LoadTally tally;
-    private final RunControl control;
+    private final StageContext context;
     private final BlockingQueue<WorkItem> work;
     private final List<Future<?>> workers = new ArrayList<>();
 
-    ParseStage(LoadRun run, CommitGroup group, LoadTally tally, RunControl control, BlockingQueue<WorkItem> work) {
-        this.run = run;
-        this.group = group;
-        this.tally = tally;
-        this.control = control;
+    ParseStage(StageContext context, BlockingQueue<WorkItem> work) {
+        this.context = context;
         this.work = work;
     }
 
     void start() {
-        for (int i = 0; i < run.budget().workers(); i++) {
-            ParseWorker worker = new ParseWorker(run, group, tally, control, work);
-            workers.add(control.start("parse-" + i, worker));
+        for (int i = 0; i < context.run().budget().workers(); i++) {
+            workers.add(context.control().start("parse-" + i, new ParseWorker(context, work)));
         }
     }
 
     void finish() {
-        control.await(workers);
-        tally.counters.sampleHeap();
+        context.control().await(workers);
+        context.tally().counters.sampleHeap();
     }
 }

@@ -36,11 +36,11 @@ final class ParseWorker implements Runnable {
         add(s, p, o, g);
     };
 
-    ParseWorker(LoadRun run, CommitGroup group, LoadTally tally, RunControl control, BlockingQueue<WorkItem> work) {
-        this.run = run;
-        this.group = group;
-        this.tally = tally;
-        this.control = control;
+    ParseWorker(StageContext context, BlockingQueue<WorkItem> work) {
+        this.run = context.run();
+        this.group = context.group();
+        this.tally = context.tally();
+        this.control = context.control();
         this.work = work;
         TermEncoder encoder = group.newEncoder();
         this.nquads = new NQuadsParser(encoder, true);

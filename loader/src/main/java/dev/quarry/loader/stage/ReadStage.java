@@ -31,11 +31,11 @@ final class ReadStage {
     private final BlockingQueue<WorkItem> work;
     private final List<Future<?>> readers = new ArrayList<>();
 
-    ReadStage(LoadRun run, CommitGroup group, LoadTally tally, RunControl control, BlockingQueue<WorkItem> work) {
-        this.run = run;
-        this.group = group;
-        this.tally = tally;
-        this.control = control;
+    ReadStage(StageContext context, BlockingQueue<WorkItem> work) {
+        this.run = context.run();
+        this.group = context.group();
+        this.tally = context.tally();
+        this.control = context.control();
         this.work = work;
     }
 
