@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.quarry.testing.ProcessTest;
 import dev.quarry.store.QuadStore;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -32,6 +33,7 @@ import org.junit.jupiter.api.io.TempDir;
  * empties it runs last.
  */
 @TestMethodOrder(OrderAnnotation.class)
+@ProcessTest
 class CliEndToEndTest {
     /** Distinct quads of examples/data (also checked against RIOT below). */
     static final long SAMPLE_QUADS = 537;

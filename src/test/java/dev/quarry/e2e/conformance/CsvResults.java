@@ -1,5 +1,7 @@
 package dev.quarry.e2e.conformance;
 
+import dev.quarry.testing.w3c.ManifestEntry;
+import dev.quarry.testing.w3c.TestVocab;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.io.IOException;

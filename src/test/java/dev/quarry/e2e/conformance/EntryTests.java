@@ -1,5 +1,6 @@
 package dev.quarry.e2e.conformance;
 
+import dev.quarry.testing.w3c.ManifestEntry;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import java.net.URI;
@@ -27,8 +28,8 @@ final class EntryTests {
     static Stream<DynamicTest> of(String suite, List<ManifestEntry> entries, UnaryOperator<String> skips,
                                   Function<ManifestEntry, Executable> body) {
         return entries.stream().map(e -> DynamicTest.dynamicTest(
-                e.name() + " [" + e.id() + "]", URI.create(e.node().isURIResource() ? e.node().getURI() : e.manifest().toUri().toString()),
-                () -> run(suite, e, skips.apply(e.id()), body.apply(e))));
+                e.name() + " [" + e.id(Conformance.dir()) + "]", URI.create(e.node().isURIResource() ? e.node().getURI() : e.manifest().toUri().toString()),
+                () -> run(suite, e, skips.apply(e.id(Conformance.dir())), body.apply(e))));
     }
 
     private static void run(String suite, ManifestEntry e, String reason, Executable body) throws Throwable {
@@ -51,7 +52,7 @@ final class EntryTests {
         }
         if (passes) {
             SuiteTally.failed(suite);
-            fail("skip-listed test passes now; remove it from the skip list: " + e.id() + " (" + reason + ")");
+            fail("skip-listed test passes now; remove it from the skip list: " + e.id(Conformance.dir()) + " (" + reason + ")");
         }
         SuiteTally.skipped(suite);
         Assumptions.abort("skipped: " + reason);

@@ -1,5 +1,7 @@
 package dev.quarry.e2e.conformance;
 
+import dev.quarry.testing.w3c.ManifestEntry;
+import dev.quarry.testing.w3c.TestVocab;
 import dev.quarry.store.WriteTransaction;
 import dev.quarry.store.arq.QuarryDatasetGraph;
 import java.nio.file.Path;

@@ -1,5 +1,8 @@
 package dev.quarry.e2e.conformance;
 
+import dev.quarry.testing.ConformanceTest;
+import dev.quarry.testing.w3c.Manifest;
+import dev.quarry.testing.w3c.ManifestEntry;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -27,6 +30,7 @@ import org.junit.jupiter.api.function.Executable;
  * <p>The RDF 1.2 manifests include the RDF 1.1 ones; their factories run only the
  * entries under {@code rdf12/}, so no entry runs twice.
  */
+@ConformanceTest
 class RdfRoundTripSuiteTest {
     private static StoreFixture fixture;
 

@@ -1,11 +1,12 @@
 package dev.quarry.e2e.conformance;
 
+import dev.quarry.testing.w3c.ManifestEntry;
 import java.util.Map;
 
 /**
  * Conformance tests that are known not to pass, each with the reason. A listed test
  * that passes fails the build (see {@link EntryTests}), so this list stays honest.
- * Keys are {@link ManifestEntry#id()} values.
+ * Keys are {@link ManifestEntry#id(java.nio.file.Path)} values.
  */
 final class SkipList {
     private SkipList() {}

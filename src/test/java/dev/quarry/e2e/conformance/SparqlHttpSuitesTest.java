@@ -1,5 +1,8 @@
 package dev.quarry.e2e.conformance;
 
+import dev.quarry.testing.ConformanceTest;
+import dev.quarry.testing.w3c.Manifest;
+import dev.quarry.testing.w3c.ManifestEntry;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
@@ -17,6 +20,7 @@ import org.junit.jupiter.api.TestFactory;
  * suite asks for the format of each expected file (JSON, TSV, CSV). Syntax tests are
  * parser-only and run in {@link SparqlSuitesTest}.
  */
+@ConformanceTest
 class SparqlHttpSuitesTest {
     private static final String QUERY = "sparql11-query over HTTP";
     private static final String QUERY_XML = "sparql11-query over HTTP, XML results";

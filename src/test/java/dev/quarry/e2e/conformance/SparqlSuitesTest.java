@@ -1,5 +1,8 @@
 package dev.quarry.e2e.conformance;
 
+import dev.quarry.testing.ConformanceTest;
+import dev.quarry.testing.w3c.Manifest;
+import dev.quarry.testing.w3c.ManifestEntry;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -12,6 +15,7 @@ import org.junit.jupiter.api.function.Executable;
  * through ARQ, one store for both. {@link SparqlHttpSuitesTest} runs the evaluation tests
  * again through the HTTP endpoint.
  */
+@ConformanceTest
 class SparqlSuitesTest {
     private static final String QUERY = "sparql11-query";
     private static final String UPDATE = "sparql11-update";

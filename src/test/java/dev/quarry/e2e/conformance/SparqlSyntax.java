@@ -1,5 +1,6 @@
 package dev.quarry.e2e.conformance;
 
+import dev.quarry.testing.w3c.ManifestEntry;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.io.IOException;

@@ -7,5 +7,8 @@
  * and comparison are shared). One {@code @TestFactory} per manifest, one dynamic test
  * per entry, and a {@link dev.quarry.e2e.conformance.SkipList} that fails the
  * build when a skipped test starts passing.
+ *
+ * <p>Imports: the W3C manifests, the server's and the store's public classes; never {@code store.rocks}
+ * or a loader or engine internal.
  */
 package dev.quarry.e2e.conformance;

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.quarry.testing.ProcessTest;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
@@ -19,6 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
  * Bad requests against a real server process: each gets a 4xx with one line of text
  * (never a 500 or a stack trace), the server stays up, and the store is unchanged.
  */
+@ProcessTest
 class HostileRequestsTest {
     static final int TRIPLES = 2000;
     static final String REGEX_BOMB = "SELECT ?x { BIND(\"" + "a".repeat(60) + "\" AS ?x) FILTER(REGEX(?x, \"(.*a){12}x\")) }";

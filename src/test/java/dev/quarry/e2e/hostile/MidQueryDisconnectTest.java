@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.quarry.testing.ProcessTest;
 import java.io.OutputStream;
 import java.net.Socket;
 import java.net.http.HttpRequest;
@@ -28,6 +29,7 @@ import org.junit.jupiter.api.io.TempDir;
  * querying; then every worker must answer, the store must be unchanged, SIGTERM must stop
  * the server within its grace period even with regex bombs running, and verify be clean.
  */
+@ProcessTest
 class MidQueryDisconnectTest {
     /** Never ends on its own over the test data (a triple cross product): runs on the id-level engine. */
     static final String ID_LEVEL = "SELECT (COUNT(*) AS ?n) { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i }";

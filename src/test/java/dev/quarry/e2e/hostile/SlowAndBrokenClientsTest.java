@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.quarry.testing.ProcessTest;
 import java.io.InputStream;
 import java.net.Socket;
 import java.net.http.HttpRequest;
@@ -21,6 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
  * without a stack trace (a double release logged one per connection), and the CLI names
  * what is wrong with the right exit status.
  */
+@ProcessTest
 class SlowAndBrokenClientsTest {
     @TempDir
     Path dir;

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import dev.quarry.testing.ConformanceTest;
 import dev.quarry.endpoint.server.QuarryServer;
 import dev.quarry.endpoint.server.ServerOptions;
 import dev.quarry.store.QuadStore;
@@ -41,6 +42,7 @@ import org.junit.jupiter.api.io.TempDir;
  * HTTP to an in-process server on 127.0.0.1. A skipped test must still fail: the
  * build breaks when it starts passing, so the skip list stays honest.
  */
+@ConformanceTest
 class ProtocolConformanceTest {
     /**
      * Test id -> why it is skipped. Empty: every test of the protocol suite and of both graph
@@ -96,7 +98,7 @@ class ProtocolConformanceTest {
 
     private Stream<DynamicTest> tests(Path manifest) {
         List<DynamicTest> out = new ArrayList<>();
-        for (W3cHttpManifest.TestCase t : W3cHttpManifest.read(manifest.toUri().toString())) {
+        for (W3cHttpManifest.TestCase t : W3cHttpManifest.read(manifest)) {
             out.add(DynamicTest.dynamicTest(t.id() + ": " + t.name(), () -> {
                 String skip = SKIP.get(t.id());
                 if (skip == null) {

@@ -1,6 +1,9 @@
 package dev.quarry.e2e.http;
 
+import dev.quarry.testing.w3c.Manifest;
+import dev.quarry.testing.w3c.ManifestEntry;
 import java.nio.charset.Charset;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -10,12 +13,12 @@ import org.apache.jena.rdf.model.Property;
 import org.apache.jena.rdf.model.RDFNode;
 import org.apache.jena.rdf.model.Resource;
 import org.apache.jena.rdf.model.Statement;
-import org.apache.jena.riot.RDFDataMgr;
 import org.apache.jena.vocabulary.RDFS;
 
 /**
- * Reads the W3C SPARQL 1.1 protocol and graph store protocol manifests: each test is
- * a list of HTTP requests (W3C HTTP vocabulary) with the response each must get.
+ * Reads the W3C SPARQL 1.1 protocol and graph store protocol manifests (the entries through the
+ * shared {@link Manifest} reader): each test is a list of HTTP requests (W3C HTTP vocabulary)
+ * with the response each must get.
  */
 final class W3cHttpManifest {
     static final String MF = "http://www.w3.org/2001/sw/DataAccess/tests/test-manifest#";
@@ -41,21 +44,20 @@ final class W3cHttpManifest {
 
     private W3cHttpManifest() {}
 
-    static List<TestCase> read(String manifestFile) {
-        Model m = RDFDataMgr.loadModel(manifestFile);
-        Resource manifest = m.listSubjectsWithProperty(m.createProperty(MF, "entries")).next();
+    static List<TestCase> read(Path manifestFile) {
         List<TestCase> tests = new ArrayList<>();
-        for (RDFNode n : manifest.getPropertyResourceValue(p(m, MF, "entries")).as(org.apache.jena.rdf.model.RDFList.class).asJavaList()) {
-            Resource t = n.asResource();
+        for (ManifestEntry e : Manifest.entries(manifestFile)) {
+            Resource t = e.node();
+            Model m = t.getModel();
             String id = t.getLocalName();
-            String name = t.getProperty(p(m, MF, "name")).getString();
+            String name = e.name();
             List<GraphData> data = new ArrayList<>();
             t.listProperties(p(m, UT, "graphData")).forEachRemaining(s -> {
                 Resource gd = s.getResource();
                 data.add(new GraphData(gd.getPropertyResourceValue(p(m, UT, "graph")).getURI(),
                         gd.getProperty(RDFS.label).getString()));
             });
-            Resource action = t.getPropertyResourceValue(p(m, MF, "action"));
+            Resource action = e.action();
             List<Request> reqs = new ArrayList<>();
             for (RDFNode r : action.getPropertyResourceValue(p(m, HT, "requests")).as(org.apache.jena.rdf.model.RDFList.class).asJavaList()) {
                 reqs.add(request(m, r.asResource()));

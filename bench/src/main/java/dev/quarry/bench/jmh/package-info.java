@@ -1,2 +1,4 @@
-/** Pieces shared by Quarry's JMH benchmarks. */
+/** Pieces shared by Quarry's JMH benchmarks. *
+ * <p>Imports: JMH only.
+ */
 package dev.quarry.bench.jmh;

@@ -5,5 +5,8 @@
  * byte-level parser beside RIOT on the same bytes), dictionary encoding
  * ({@code EncodeBenchmark}), sort into runs ({@code SortBenchmark}) and SST writing
  * ({@code SstWriteBenchmark}). End to end is {@code dev.quarry.bench.load.LoadBenchmark}.
+ *
+ * <p>Imports: the loader's public per-stage classes (input, parse, encode, sort), {@code store.encoding}
+ * and the store's public classes; never a loader {@code stage} class or {@code store.rocks}.
  */
 package dev.quarry.bench.stages;

@@ -2,10 +2,10 @@ package dev.quarry.loader.encode;
 
 import dev.quarry.store.encoding.InlineDateTime;
 import dev.quarry.store.encoding.InlineDecimal;
-import dev.quarry.store.encoding.KeyLayout;
 import dev.quarry.store.encoding.PrefixResolver;
 import dev.quarry.store.encoding.TermCodec;
 import dev.quarry.store.encoding.TermId;
+import dev.quarry.store.encoding.TermLayout;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import org.apache.jena.graph.Node;
@@ -13,7 +13,7 @@ import org.apache.jena.graph.NodeFactory;
 
 /**
  * One worker's view of the load dictionary: builds the dictionary bytes of a term
- * straight from parser bytes (the layout is {@link TermCodec}'s), decides inline ids,
+ * straight from parser bytes (through {@link TermLayout}, the layout the store reads), decides inline ids,
  * and keeps a direct-mapped cache of hot terms and namespaces so that predicates,
  * classes and graphs rarely reach the shared shards. Not thread-safe: one per worker.
  */
@@ -77,15 +77,10 @@ public final class TermEncoder {
     }
 
     private long encodeIri(byte[] b, int off, int len) {
-        int split = splitPoint(b, off, len);
+        int split = TermLayout.splitPoint(b, off, len);
         int pid = prefixId(b, off, split - off);
         int local = off + len - split;
-        int n = 5 + local;
-        byte[] t = room(n);
-        t[0] = TermCodec.IRI;
-        KeyLayout.putInt(t, 1, pid);
-        System.arraycopy(b, split, t, 5, local);
-        return lookup(n);
+        return lookup(TermLayout.iri(room(TermLayout.iriSize(local)), pid, b, split, local));
     }
 
     /** A blank node label as written in feed number {@code feed}. */
@@ -95,12 +90,7 @@ public final class TermEncoder {
             blankPrefix = ("b" + new String(blankScope, StandardCharsets.US_ASCII) + "f" + feed + "_")
                     .getBytes(StandardCharsets.US_ASCII);
         }
-        int n = 1 + blankPrefix.length + len;
-        byte[] t = room(n);
-        t[0] = TermCodec.BLANK;
-        System.arraycopy(blankPrefix, 0, t, 1, blankPrefix.length);
-        System.arraycopy(b, off, t, 1 + blankPrefix.length, len);
-        return lookup(n);
+        return lookup(TermLayout.blank(room(TermLayout.blankSize(blankPrefix.length, len)), blankPrefix, b, off, len));
     }
 
     /**
@@ -111,22 +101,12 @@ public final class TermEncoder {
         if (len <= TermId.SHORT_STRING_MAX && !surrogates) {
             return TermId.inlineShortString(Arrays.copyOfRange(b, off, off + len));
         }
-        int n = 1 + len;
-        byte[] t = room(n);
-        t[0] = TermCodec.STRING;
-        System.arraycopy(b, off, t, 1, len);
-        return lookup(n);
+        return lookup(TermLayout.string(room(TermLayout.stringSize(len)), b, off, len));
     }
 
     /** A language-tagged literal; {@code lang} is already in Jena's canonical case. */
     public long lang(byte[] b, int off, int len, byte[] lang) {
-        int n = 2 + lang.length + len;
-        byte[] t = room(n);
-        t[0] = TermCodec.LANG;
-        t[1] = (byte) lang.length;
-        System.arraycopy(lang, 0, t, 2, lang.length);
-        System.arraycopy(b, off, t, 2 + lang.length, len);
-        return lookup(n);
+        return lookup(TermLayout.lang(room(TermLayout.langSize(lang.length, len)), lang, b, off, len));
     }
 
     /** A typed literal: datatype IRI bytes, then the lexical form. */
@@ -146,46 +126,16 @@ public final class TermEncoder {
             } else if (Arrays.equals(dt, lo, hi, DECIMAL_LOCAL, 0, DECIMAL_LOCAL.length)) {
                 inline = InlineDecimal.decimal(b, off, len);
             } else if (Arrays.equals(dt, lo, hi, BOOLEAN_LOCAL, 0, BOOLEAN_LOCAL.length)) {
-                if (len == 4 && b[off] == 't' && b[off + 1] == 'r' && b[off + 2] == 'u' && b[off + 3] == 'e') {
-                    return TermId.inlineBoolean(true);
-                }
-                if (len == 5 && b[off] == 'f' && b[off + 1] == 'a' && b[off + 2] == 'l' && b[off + 3] == 's'
-                        && b[off + 4] == 'e') {
-                    return TermId.inlineBoolean(false);
-                }
+                inline = TermCodec.inlineBoolean(b, off, len);
             }
             if (inline != TermId.NONE) {
                 return inline;
             }
         }
-        int split = splitPoint(dt, dtOff, dtLen);
+        int split = TermLayout.splitPoint(dt, dtOff, dtLen);
         int pid = prefixId(dt, dtOff, split - dtOff);
         int local = dtOff + dtLen - split;
-        if (local > 0xFFFF) {
-            throw new IllegalArgumentException("datatype IRI too long");
-        }
-        int n = 7 + local + len;
-        byte[] t = room(n);
-        t[0] = TermCodec.TYPED;
-        KeyLayout.putInt(t, 1, pid);
-        t[5] = (byte) (local >>> 8);
-        t[6] = (byte) local;
-        System.arraycopy(dt, split, t, 7, local);
-        System.arraycopy(b, off, t, 7 + local, len);
-        return lookup(n);
-    }
-
-    /** Where an IRI splits into namespace and local name, as {@link TermCodec#splitPoint} on the string. */
-    private static int splitPoint(byte[] b, int off, int len) {
-        int split = off + len;
-        while (split > off) {
-            byte c = b[split - 1];
-            if (c == '#' || c == '/' || c == ':') {
-                break;
-            }
-            split--;
-        }
-        return split;
+        return lookup(TermLayout.typed(room(TermLayout.typedSize(local, len)), pid, dt, split, local, b, off, len));
     }
 
     // ------------------------------------------------------------------ from Jena nodes

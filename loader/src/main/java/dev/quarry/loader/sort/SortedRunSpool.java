@@ -8,6 +8,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -30,18 +32,26 @@ public final class SortedRunSpool implements AutoCloseable {
     private final AtomicInteger compressed = new AtomicInteger();
     private final AtomicLong spilledBytes = new AtomicLong();
     private final BlockingQueue<SortedRun> toDisk = new ArrayBlockingQueue<>(16);
-    private final Thread writer;
+    private final CountDownLatch writerDone = new CountDownLatch(1);
     private volatile Throwable writerFailure;
 
+    /** A spool whose spill writer runs on a thread of its own. */
     public SortedRunSpool(Path scratch, long budgetBytes) {
+        this(scratch, budgetBytes, task -> {
+            Thread t = new Thread(task, "quarry-load-spill");
+            t.setDaemon(true);
+            t.start();
+        });
+    }
+
+    /** A spool whose spill writer runs on {@code executor} (the load's, which stops and joins it). */
+    public SortedRunSpool(Path scratch, long budgetBytes, Executor executor) {
         this.scratch = scratch;
         this.budget = budgetBytes;
         for (Permutation p : Permutation.values()) {
             runs.put(p, new ArrayList<>());
         }
-        this.writer = new Thread(this::writeRuns, "quarry-load-spill");
-        this.writer.setDaemon(true);
-        this.writer.start();
+        executor.execute(this::writeRuns);
     }
 
     /** Adds the runs of one batch (one per index); spills them if memory is full. Blocks while the disk is behind. */
@@ -83,6 +93,8 @@ public final class SortedRunSpool implements AutoCloseable {
         } catch (Throwable t) {
             writerFailure = t;
             toDisk.clear();
+        } finally {
+            writerDone.countDown();
         }
     }
 
@@ -99,7 +111,7 @@ public final class SortedRunSpool implements AutoCloseable {
     /** Waits until every queued run is on disk; after this, {@link #runs} is final. */
     public void finishSpills() throws InterruptedException {
         toDisk.put(END);
-        writer.join();
+        writerDone.await();
         checkWriter();
     }
 
@@ -125,8 +137,10 @@ public final class SortedRunSpool implements AutoCloseable {
         return inMemory.get();
     }
 
+    /** Stops the spill writer after the run it is writing (runs still queued are dropped). */
     @Override
     public void close() {
-        writer.interrupt();
+        toDisk.clear();
+        toDisk.offer(END);
     }
 }

@@ -8,16 +8,20 @@ import dev.quarry.loader.parse.QuadSink;
 import dev.quarry.loader.parse.RiotFeedParser;
 import dev.quarry.loader.sort.BatchSorter;
 import java.util.UUID;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CancellationException;
 
 /**
- * Parses, encodes and sorts: takes chunks or whole feeds, fills its own batch of encoded
- * quads (a primitive array), and when the batch is full sorts it into six runs for the
- * {@code SortedRunSpool}. Keeping the three steps in one thread means no batch crosses threads
- * and every core does the same kind of work.
+ * One thread of the parse stage: parses chunks or whole feeds, encodes their terms to ids
+ * (its own {@link TermEncoder}), fills its own batch of encoded quads (a primitive array), and
+ * when the batch is full sorts it into six runs for the group's spool.
  */
 final class ParseWorker implements Runnable {
-    private final LoadPipeline load;
-    private final TermEncoder encoder;
+    private final LoadRun run;
+    private final CommitGroup group;
+    private final LoadTally tally;
+    private final RunControl control;
+    private final BlockingQueue<WorkItem> work;
     private final NQuadsParser nquads;
     private final NQuadsParser ntriples;
     private final RiotFeedParser riot;
@@ -26,29 +30,40 @@ final class ParseWorker implements Runnable {
     private int size;
     private long emitted;
     private final QuadSink sink = (s, p, o, g) -> {
-        emitted++;
+        if (emitted++ == 0) {
+            faults().at(StageFaults.Stage.ENCODE); // the first quad of a work item is encoded
+        }
         add(s, p, o, g);
     };
 
-    ParseWorker(LoadPipeline load, int batchQuads) {
-        this.load = load;
-        this.encoder = load.newEncoder();
+    ParseWorker(StageContext context, BlockingQueue<WorkItem> work) {
+        this.run = context.run();
+        this.group = context.group();
+        this.tally = context.tally();
+        this.control = context.control();
+        this.work = work;
+        TermEncoder encoder = group.newEncoder();
         this.nquads = new NQuadsParser(encoder, true);
         this.ntriples = new NQuadsParser(encoder, false);
-        this.riot = new RiotFeedParser(encoder, load.prefixes);
-        this.batch = new long[batchQuads * 4];
+        this.riot = new RiotFeedParser(encoder, group.prefixes);
+        this.batch = new long[run.budget().batchQuads() * 4];
+    }
+
+    private StageFaults faults() {
+        return run.faults();
     }
 
     @Override
     public void run() {
         try {
             while (true) {
-                WorkItem item = load.work.take();
+                WorkItem item = work.take();
                 if (item instanceof WorkItem.End) {
                     flush();
                     return;
                 }
-                load.checkRunning();
+                control.checkRunning();
+                faults().at(StageFaults.Stage.PARSE);
                 if (item instanceof WorkItem.Lines lines) {
                     parseLines(lines);
                 } else if (item instanceof WorkItem.WholeFeed whole) {
@@ -59,18 +74,19 @@ final class ParseWorker implements Runnable {
                     }
                 }
             }
-        } catch (Throwable t) {
-            load.fail(t);
+        } catch (InterruptedException e) {
+            throw new CancellationException("interrupted");
         }
     }
 
     private void parseLines(WorkItem.Lines lines) {
         FeedState feed = lines.feed();
-        ParseErrors errors = load.errors.forFeed(feed);
+        ParseErrors errors = tally.errors.forFeed(feed);
         NQuadsParser parser = feed.format.quads() ? nquads : ntriples;
         Chunk c = lines.chunk();
         try {
-            parser.parse(c.bytes(), c.offset(), c.offset() + c.length(), c.firstLine(), feed.number, load.tripleGraph, errors, sink);
+            parser.parse(c.bytes(), c.offset(), c.offset() + c.length(), c.firstLine(), feed.number, group.tripleGraph, errors,
+                    sink);
         } finally {
             count(feed);
         }
@@ -79,15 +95,17 @@ final class ParseWorker implements Runnable {
 
     private void count(FeedState feed) {
         feed.quads.add(emitted);
-        load.counters.quads.add(emitted);
+        tally.counters.quads.add(emitted);
         emitted = 0;
     }
 
     private void parseWhole(WorkItem.WholeFeed whole) {
         FeedState feed = whole.feed();
-        UUID scope = new UUID(load.loadId.getMostSignificantBits() ^ feed.number, load.loadId.getLeastSignificantBits());
+        UUID loadId = run.loadId();
+        UUID scope = new UUID(loadId.getMostSignificantBits() ^ feed.number, loadId.getLeastSignificantBits());
         try {
-            riot.parse(feed.name, whole.in(), feed.format.lang(), load.base, scope, load.tripleGraph, load.errors.forFeed(feed), sink);
+            riot.parse(feed.name, whole.in(), feed.format.lang(), run.options().base(), scope, group.tripleGraph,
+                    tally.errors.forFeed(feed), sink);
         } finally {
             count(feed);
         }
@@ -104,7 +122,7 @@ final class ParseWorker implements Runnable {
                 flush();
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                throw new java.util.concurrent.CancellationException("interrupted");
+                throw new CancellationException("interrupted");
             }
         }
     }
@@ -113,7 +131,8 @@ final class ParseWorker implements Runnable {
         if (size == 0) {
             return;
         }
-        load.runs.add(sorter.sort(batch, size));
+        faults().at(StageFaults.Stage.SORT);
+        group.runs.add(sorter.sort(batch, size));
         size = 0;
     }
 }

@@ -4,10 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.quarry.testing.ProcessTest;
 import dev.quarry.loader.BulkLoader;
 import dev.quarry.loader.LoadOptions;
 import dev.quarry.loader.LoadReport;
-import dev.quarry.loader.testing.ChildJvm;
+import dev.quarry.testing.ChildJvm;
 import dev.quarry.loader.testing.PrefixTurtle;
 import dev.quarry.loader.testing.QuadGenerator;
 import dev.quarry.store.QuadStore;
@@ -30,6 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
  * empty tmp/, and a rerun of the same load succeeds (counted, not re-validated: the
  * validator's point reads over all six indexes take minutes at this size).
  */
+@ProcessTest
 class CrashSafetyTest {
     private static final int SIGKILL_STATUS = 128 + 9;
     private static final long QUADS = 150_000;

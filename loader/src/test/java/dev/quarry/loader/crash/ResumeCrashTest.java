@@ -4,11 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.quarry.testing.ProcessTest;
 import dev.quarry.loader.BulkLoader;
 import dev.quarry.loader.LoadMode;
 import dev.quarry.loader.LoadOptions;
 import dev.quarry.loader.LoadReport;
-import dev.quarry.loader.testing.ChildJvm;
+import dev.quarry.testing.ChildJvm;
 import dev.quarry.loader.testing.QuadGenerator;
 import dev.quarry.loader.testing.StoreContents;
 import dev.quarry.store.QuadStore;
@@ -33,6 +34,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * RIOT reads from them; validator ok; tmp/ empty), and a RESUME rerun skips those and ends
  * with what RIOT reads from all three files and the statistics of one NEW load of them.
  */
+@ProcessTest
 class ResumeCrashTest {
     private static final int SIGKILL_STATUS = 128 + 9;
 

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.quarry.testing.ConformanceTest;
 import dev.quarry.loader.BulkLoader;
 import dev.quarry.loader.LoadOptions;
 import dev.quarry.loader.LoadReport;
@@ -31,6 +32,7 @@ import org.junit.jupiter.api.io.TempDir;
  * N-Triples and N-Quads suites, positive and negative: RIOT rejects a file exactly when the
  * loader reports a parsing error, and otherwise both read isomorphic datasets.
  */
+@ConformanceTest
 class ParserConformanceTest {
     @TempDir
     static Path tmp;

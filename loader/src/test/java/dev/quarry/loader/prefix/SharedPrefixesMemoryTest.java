@@ -3,7 +3,8 @@ package dev.quarry.loader.prefix;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.quarry.loader.testing.ChildJvm;
+import dev.quarry.testing.ProcessTest;
+import dev.quarry.testing.ChildJvm;
 import dev.quarry.loader.testing.PrefixTurtle;
 import dev.quarry.store.QuadStore;
 import dev.quarry.store.verify.StoreValidator;
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
  * dictionary, loads four of them at once in the same heap. (Calibrated on JDK 25: RIOT
  * needs about 40-48 MB for one file; the loader fails at 20 MB whatever the prefix count.)
  */
+@ProcessTest
 class SharedPrefixesMemoryTest {
     private static final int PREFIXES = 200_000;
     private static final List<String> HEAP = List.of("-Xmx32m");

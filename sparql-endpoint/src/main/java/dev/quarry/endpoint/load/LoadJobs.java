@@ -69,28 +69,28 @@ public final class LoadJobs implements AutoCloseable {
      * Accepts a load: checks the source and the dependencies, then queues it.
      *
      * @return the new load id
-     * @throws LoaderException 400 for a bad source or unknown dependency, 429 if the load would
+     * @throws LoaderRequestException 400 for a bad source or unknown dependency, 429 if the load would
      *                         have to wait and may not ({@code queueRequest} false), or the queue is full
      */
     String submit(LoadRequest request) {
         List<String> sources = resolver.resolve(request.source());
         synchronized (this) {
             if (closed) {
-                throw LoaderException.tooMany("the server is shutting down");
+                throw LoaderRequestException.tooMany("the server is shutting down");
             }
             for (String dep : request.dependencies()) {
                 if (!jobs.containsKey(dep)) {
-                    throw LoaderException.badRequest("unknown load id in dependencies: " + dep);
+                    throw LoaderRequestException.badRequest("unknown load id in dependencies: " + dep);
                 }
             }
             // A running job that has ended (its status is final, the runner is still recording it)
             // is not busy: the client has seen it end and may start the next load.
             boolean busy = (running != null && !running.status().finished()) || !queue.isEmpty();
             if (busy && !request.queueRequest()) {
-                throw LoaderException.tooMany("a load is running; send queueRequest TRUE to queue behind it");
+                throw LoaderRequestException.tooMany("a load is running; send queueRequest TRUE to queue behind it");
             }
             if (queue.size() >= MAX_QUEUED) {
-                throw LoaderException.tooMany("the load queue is full (" + MAX_QUEUED + " loads)");
+                throw LoaderRequestException.tooMany("the load queue is full (" + MAX_QUEUED + " loads)");
             }
             LoadJob job = new LoadJob(UUID.randomUUID().toString(), request, sources, System.currentTimeMillis());
             job.status(busy ? LoadStatus.LOAD_IN_QUEUE : LoadStatus.LOAD_NOT_STARTED);
@@ -105,7 +105,7 @@ public final class LoadJobs implements AutoCloseable {
     synchronized LoadJob get(String id) {
         LoadJob job = jobs.get(id);
         if (job == null) {
-            throw LoaderException.notFound(id);
+            throw LoaderRequestException.notFound(id);
         }
         return job;
     }
@@ -123,7 +123,7 @@ public final class LoadJobs implements AutoCloseable {
         synchronized (this) {
             job = get(id);
             if (job.status().finished()) {
-                throw LoaderException.badRequest("load " + id + " has already ended: " + job.status());
+                throw LoaderRequestException.badRequest("load " + id + " has already ended: " + job.status());
             }
             job.cancel();
             if (!queue.remove(job)) {

@@ -40,10 +40,10 @@ public record LoadRequest(String source, RdfFormat format, boolean failOnError, 
         try {
             o = JSON.parse(body);
         } catch (JsonException e) {
-            throw LoaderException.badRequest("request body is not a JSON object: " + oneLine(e.getMessage()));
+            throw LoaderRequestException.badRequest("request body is not a JSON object: " + oneLine(e.getMessage()));
         } catch (RuntimeException e) {
             // Jena's JSON parser fails on some truncated input with other exceptions than JsonException.
-            throw LoaderException.badRequest("request body is not a JSON object (truncated or malformed)");
+            throw LoaderRequestException.badRequest("request body is not a JSON object (truncated or malformed)");
         }
         return from(new Params() {
             @Override
@@ -88,7 +88,7 @@ public record LoadRequest(String source, RdfFormat format, boolean failOnError, 
                     try {
                         return JSON.parseAny(text);
                     } catch (JsonException e) {
-                        throw LoaderException.badRequest(name + " is not valid JSON: " + oneLine(e.getMessage()));
+                        throw LoaderRequestException.badRequest(name + " is not valid JSON: " + oneLine(e.getMessage()));
                     }
                 }
                 JsonArray a = new JsonArray(); // dependencies=id1&dependencies=id2
@@ -107,26 +107,26 @@ public record LoadRequest(String source, RdfFormat format, boolean failOnError, 
     private static LoadRequest from(Params p) {
         String source = p.get("source");
         if (source == null || source.isBlank()) {
-            throw LoaderException.badRequest("missing parameter: source");
+            throw LoaderRequestException.badRequest("missing parameter: source");
         }
         RdfFormat format = null;
         String f = p.get("format");
         if (f != null && !f.isBlank()) {
-            format = RdfFormat.byName(f).orElseThrow(() -> LoaderException.badRequest(
+            format = RdfFormat.byName(f).orElseThrow(() -> LoaderRequestException.badRequest(
                     "unsupported format '" + f + "': use nquads, ntriples, turtle, trig, rdfxml or jsonld"));
         }
         boolean failOnError = bool(p, "failOnError", false);
         Parallelism parallelism = enumValue(p, "parallelism", Parallelism.class, Parallelism.HIGH);
         String mode = p.get("mode") == null ? "AUTO" : p.get("mode").toUpperCase(Locale.ROOT);
         if (!List.of("NEW", "RESUME", "AUTO").contains(mode)) {
-            throw LoaderException.badRequest("bad mode '" + p.get("mode") + "': use NEW, RESUME or AUTO");
+            throw LoaderRequestException.badRequest("bad mode '" + p.get("mode") + "': use NEW, RESUME or AUTO");
         }
         String baseUri = null;
         String namedGraphUri = null;
         JsonValue pc = p.json("parserConfiguration");
         if (pc != null && !pc.isNull()) {
             if (!pc.isObject()) {
-                throw LoaderException.badRequest("parserConfiguration must be an object");
+                throw LoaderRequestException.badRequest("parserConfiguration must be an object");
             }
             baseUri = string(pc.getAsObject(), "baseUri");
             namedGraphUri = string(pc.getAsObject(), "namedGraphUri");
@@ -138,11 +138,11 @@ public record LoadRequest(String source, RdfFormat format, boolean failOnError, 
         JsonValue d = p.json("dependencies");
         if (d != null && !d.isNull()) {
             if (!d.isArray()) {
-                throw LoaderException.badRequest("dependencies must be a list of load ids");
+                throw LoaderRequestException.badRequest("dependencies must be a list of load ids");
             }
             for (JsonValue v : d.getAsArray()) {
                 if (!v.isString()) {
-                    throw LoaderException.badRequest("dependencies must be a list of load ids");
+                    throw LoaderRequestException.badRequest("dependencies must be a list of load ids");
                 }
                 deps.add(v.getAsString().value());
             }
@@ -158,7 +158,7 @@ public record LoadRequest(String source, RdfFormat format, boolean failOnError, 
         return switch (v.strip().toUpperCase(Locale.ROOT)) {
             case "TRUE" -> true;
             case "FALSE" -> false;
-            default -> throw LoaderException.badRequest(name + " must be \"TRUE\" or \"FALSE\", not '" + v + "'");
+            default -> throw LoaderRequestException.badRequest(name + " must be \"TRUE\" or \"FALSE\", not '" + v + "'");
         };
     }
 
@@ -170,7 +170,7 @@ public record LoadRequest(String source, RdfFormat format, boolean failOnError, 
         try {
             return Enum.valueOf(type, v.strip().toUpperCase(Locale.ROOT));
         } catch (IllegalArgumentException e) {
-            throw LoaderException.badRequest("bad " + name + " '" + v + "'");
+            throw LoaderRequestException.badRequest("bad " + name + " '" + v + "'");
         }
     }
 
@@ -190,7 +190,7 @@ public record LoadRequest(String source, RdfFormat format, boolean failOnError, 
         } catch (IRIException e) {
             // fall through to the one message
         }
-        throw LoaderException.badRequest(name + " must be an absolute IRI, not '" + iri + "'");
+        throw LoaderRequestException.badRequest(name + " must be an absolute IRI, not '" + iri + "'");
     }
 
     static String oneLine(String s) {

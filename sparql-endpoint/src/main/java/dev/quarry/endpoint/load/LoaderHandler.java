@@ -47,7 +47,7 @@ public final class LoaderHandler implements Handler {
                 start(ex);
             } else if (ex.method().equals(HttpMethod.DELETE)) {
                 if (id == null) {
-                    throw LoaderException.badRequest("which load? give /loader/{loadId} or loadId=");
+                    throw LoaderRequestException.badRequest("which load? give /loader/{loadId} or loadId=");
                 }
                 jobs.cancel(id);
                 ok(ex, null);
@@ -56,7 +56,7 @@ public final class LoaderHandler implements Handler {
             } else {
                 status(ex, jobs.get(id));
             }
-        } catch (LoaderException e) {
+        } catch (LoaderRequestException e) {
             // Its own code; other failures reach the server's error path, which answers with
             // NeptuneErrors too (registered above for every path under /loader).
             ErrorBody.Content c = NeptuneErrors.render(e.code(), e.getMessage());
@@ -70,7 +70,7 @@ public final class LoaderHandler implements Handler {
         if (body.startsWith("{")) {
             request = LoadRequest.fromJson(body); // curl -d '{...}' sends JSON as a form type: look at the body
         } else if ("application/json".equals(ex.contentType())) {
-            throw LoaderException.badRequest("request body is not a JSON object");
+            throw LoaderRequestException.badRequest("request body is not a JSON object");
         } else {
             Map<String, List<String>> params = new java.util.LinkedHashMap<>(ex.queryParams());
             if (!body.isEmpty()) {
@@ -167,7 +167,7 @@ public final class LoaderHandler implements Handler {
         } catch (NumberFormatException e) {
             // one message below
         }
-        throw LoaderException.badRequest(name + " must be a positive integer, not '" + v + "'");
+        throw LoaderRequestException.badRequest(name + " must be a positive integer, not '" + v + "'");
     }
 
     /** Neptune's success envelope: {"status":"200 OK"}, with "payload" when there is one. */

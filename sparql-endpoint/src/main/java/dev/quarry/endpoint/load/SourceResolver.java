@@ -25,7 +25,7 @@ final class SourceResolver {
         this.policy = policy;
     }
 
-    /** @throws LoaderException (400) if the source is refused, missing or holds no file */
+    /** @throws LoaderRequestException (400) if the source is refused, missing or holds no file */
     List<String> resolve(String source) {
         String lower = source.toLowerCase(Locale.ROOT);
         try {
@@ -39,7 +39,7 @@ final class SourceResolver {
             } else {
                 Path p = Path.of(source);
                 if (!p.isAbsolute()) {
-                    throw LoaderException.badRequest("source must be an absolute path, a file: IRI or an http(s) URL: "
+                    throw LoaderRequestException.badRequest("source must be an absolute path, a file: IRI or an http(s) URL: "
                             + source);
                 }
                 iri = p.toUri().toString();
@@ -52,14 +52,14 @@ final class SourceResolver {
             Path named = Path.of(java.net.URI.create(iri).getPath()).normalize();
             return filesBelow(real, named, source);
         } catch (SourceRefusedException e) {
-            throw LoaderException.badRequest(e.getMessage());
+            throw LoaderRequestException.badRequest(e.getMessage());
         } catch (UncheckedIOException e) {
             if (e.getCause() instanceof NoSuchFileException) {
-                throw LoaderException.badRequest("no such file or directory: " + source);
+                throw LoaderRequestException.badRequest("no such file or directory: " + source);
             }
-            throw LoaderException.badRequest("cannot read source " + source + ": " + LoadRequest.oneLine(e.getMessage()));
+            throw LoaderRequestException.badRequest("cannot read source " + source + ": " + LoadRequest.oneLine(e.getMessage()));
         } catch (java.nio.file.InvalidPathException e) {
-            throw LoaderException.badRequest("not a valid path: " + source);
+            throw LoaderRequestException.badRequest("not a valid path: " + source);
         }
     }
 
@@ -78,7 +78,7 @@ final class SourceResolver {
             throw new UncheckedIOException(e);
         }
         if (out.isEmpty()) {
-            throw LoaderException.badRequest("no files to load in directory " + source);
+            throw LoaderRequestException.badRequest("no files to load in directory " + source);
         }
         return out;
     }

@@ -1,2 +1,5 @@
-/** Operations endpoints: {@code /status} (health and store statistics) and {@code /metrics} (Prometheus). */
+/** Operations endpoints: {@code /status} (health and store statistics) and {@code /metrics} (Prometheus). *
+ * <p>Imports: {@code endpoint.http} and the store's public classes; never the handlers it reports on
+ * beyond their counters, {@code cli}, or {@code store.rocks}.
+ */
 package dev.quarry.endpoint.monitor;

@@ -1,8 +1,6 @@
 package dev.quarry.store.encoding;
 
-import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
 import org.apache.jena.datatypes.RDFDatatype;
 import org.apache.jena.datatypes.TypeMapper;
 import org.apache.jena.datatypes.xsd.XSDDatatype;
@@ -12,30 +10,12 @@ import org.apache.jena.graph.TextDirection;
 import org.apache.jena.graph.Triple;
 
 /**
- * What a term becomes: either an inline id ({@link TermId}) or the term bytes kept
- * in the dictionary. Term bytes are both the TERM2ID key suffix and the ID2TERM
- * value, so one encoding serves both directions.
- *
- * <pre>
- * 0x01 IRI        prefixId(4) local(UTF-8)
- * 0x02 blank      label(UTF-8)
- * 0x03 string     lexical(UTF-8)                               xsd:string
- * 0x04 lang       langLen(1) lang lexical                      rdf:langString
- * 0x05 dir-lang   dir('l'|'r') langLen(1) lang lexical         rdf:dirLangString
- * 0x06 typed      dtPrefixId(4) dtLocalLen(2) dtLocal lexical  any other datatype
- * 0x07 triple     len(4) s-bytes len(4) p-bytes len(4) o-bytes  RDF 1.2 triple term
- * </pre>
- *
- * The lexical form is last in every literal, so a NUL inside it is harmless.
+ * What a term becomes: either an inline id ({@link TermId}) or the term bytes kept in the
+ * dictionary, laid out as {@link TermLayout} says (the one definition, which the loader's
+ * byte-level encoder writes too).
  */
 public final class TermCodec {
-    public static final byte IRI = 0x01;
-    public static final byte BLANK = 0x02;
-    public static final byte STRING = 0x03;
-    public static final byte LANG = 0x04;
-    public static final byte DIR_LANG = 0x05;
-    public static final byte TYPED = 0x06;
-    public static final byte TRIPLE = 0x07;
+    private static final byte[] NO_BYTES = new byte[0];
 
     private static final String XSD_STRING = XSDDatatype.XSDstring.getURI();
     private static final String XSD_INTEGER = XSDDatatype.XSDinteger.getURI();
@@ -67,11 +47,7 @@ public final class TermCodec {
             return inlineInteger(lex);
         }
         if (XSD_BOOLEAN.equals(dt)) {
-            return switch (lex) {
-                case "true" -> TermId.inlineBoolean(true);
-                case "false" -> TermId.inlineBoolean(false);
-                default -> TermId.NONE;
-            };
+            return byLatin1(lex, TermCodec::inlineBoolean);
         }
         if (XSD_DATETIME.equals(dt)) {
             return byLatin1(lex, InlineDateTime::dateTime);
@@ -136,6 +112,17 @@ public final class TermCodec {
             v = -v;
         }
         return TermId.fitsInlineInteger(v) ? TermId.inlineInteger(v) : TermId.NONE;
+    }
+
+    /** The same rule on bytes for xsd:boolean: only the canonical "true" and "false" are inlined. */
+    public static long inlineBoolean(byte[] b, int off, int n) {
+        if (n == 4 && b[off] == 't' && b[off + 1] == 'r' && b[off + 2] == 'u' && b[off + 3] == 'e') {
+            return TermId.inlineBoolean(true);
+        }
+        if (n == 5 && b[off] == 'f' && b[off + 1] == 'a' && b[off + 2] == 'l' && b[off + 3] == 's' && b[off + 4] == 'e') {
+            return TermId.inlineBoolean(false);
+        }
+        return TermId.NONE;
     }
 
     private static boolean hasUnpairedSurrogate(Node node) {
@@ -208,7 +195,7 @@ public final class TermCodec {
     // ---------------------------------------------------------------- term bytes
 
     /**
-     * The dictionary bytes of a term that is not inlined.
+     * The dictionary bytes of a term that is not inlined, in {@link TermLayout}.
      * With {@code createPrefixes} false, returns null when the term's namespace is unknown
      * (so the term cannot be in the store).
      */
@@ -224,20 +211,21 @@ public final class TermCodec {
         }
         if (node.isURI()) {
             String iri = node.getURI();
-            int split = splitPoint(iri);
+            int split = TermLayout.splitPoint(iri);
             int pid = prefixes.prefixId(iri.substring(0, split), createPrefixes);
             if (pid < 0) {
                 return null;
             }
-            byte[] local = iri.substring(split).getBytes(StandardCharsets.UTF_8);
-            byte[] b = new byte[5 + local.length];
-            b[0] = IRI;
-            KeyLayout.putInt(b, 1, pid);
-            System.arraycopy(local, 0, b, 5, local.length);
+            byte[] local = utf8(iri.substring(split));
+            byte[] b = new byte[TermLayout.iriSize(local.length)];
+            TermLayout.iri(b, pid, local, 0, local.length);
             return b;
         }
         if (node.isBlank()) {
-            return withTag(BLANK, node.getBlankNodeLabel().getBytes(StandardCharsets.UTF_8));
+            byte[] label = utf8(node.getBlankNodeLabel());
+            byte[] b = new byte[TermLayout.blankSize(0, label.length)];
+            TermLayout.blank(b, NO_BYTES, label, 0, label.length);
+            return b;
         }
         if (node.isLiteral()) {
             return encodeLiteral(node, createPrefixes);
@@ -251,60 +239,48 @@ public final class TermCodec {
             if (s == null || p == null || o == null) {
                 return null;
             }
-            byte[] b = new byte[1 + 12 + s.length + p.length + o.length];
-            b[0] = TRIPLE;
-            int off = 1;
-            for (byte[] part : new byte[][] {s, p, o}) {
-                KeyLayout.putInt(b, off, part.length);
-                System.arraycopy(part, 0, b, off + 4, part.length);
-                off += 4 + part.length;
-            }
+            byte[] b = new byte[TermLayout.tripleSize(s, p, o)];
+            TermLayout.triple(b, s, p, o);
             return b;
         }
         throw new IllegalArgumentException("cannot store a term of this kind: " + node);
     }
 
     private byte[] encodeLiteral(Node node, boolean createPrefixes) {
-        byte[] lex = node.getLiteralLexicalForm().getBytes(StandardCharsets.UTF_8);
+        byte[] lex = utf8(node.getLiteralLexicalForm());
         String lang = node.getLiteralLanguage();
         if (lang != null && !lang.isEmpty()) {
-            byte[] l = lang.getBytes(StandardCharsets.UTF_8);
-            if (l.length > 255) {
+            byte[] l = utf8(lang);
+            if (l.length > TermLayout.MAX_LANG) {
                 throw new IllegalArgumentException("language tag longer than 255 bytes: " + lang);
             }
             TextDirection dir = node.getLiteralBaseDirection();
-            ByteArrayOutputStream out = new ByteArrayOutputStream(lex.length + l.length + 3);
             if (dir != null) {
-                out.write(DIR_LANG);
-                out.write(dir == TextDirection.RTL ? 'r' : 'l');
-            } else {
-                out.write(LANG);
+                byte[] b = new byte[TermLayout.dirLangSize(l.length, lex.length)];
+                TermLayout.dirLang(b, dir == TextDirection.RTL, l, lex, 0, lex.length);
+                return b;
             }
-            out.write(l.length);
-            out.writeBytes(l);
-            out.writeBytes(lex);
-            return out.toByteArray();
+            byte[] b = new byte[TermLayout.langSize(l.length, lex.length)];
+            TermLayout.lang(b, l, lex, 0, lex.length);
+            return b;
         }
         String dt = node.getLiteralDatatypeURI();
         if (dt == null || XSD_STRING.equals(dt)) {
-            return withTag(STRING, lex);
+            byte[] b = new byte[TermLayout.stringSize(lex.length)];
+            TermLayout.string(b, lex, 0, lex.length);
+            return b;
         }
-        int split = splitPoint(dt);
+        int split = TermLayout.splitPoint(dt);
         int pid = prefixes.prefixId(dt.substring(0, split), createPrefixes);
         if (pid < 0) {
             return null;
         }
-        byte[] local = dt.substring(split).getBytes(StandardCharsets.UTF_8);
-        if (local.length > 0xFFFF) {
+        byte[] local = utf8(dt.substring(split));
+        if (local.length > TermLayout.MAX_DATATYPE_LOCAL) {
             throw new IllegalArgumentException("datatype IRI too long: " + dt);
         }
-        byte[] b = new byte[1 + 4 + 2 + local.length + lex.length];
-        b[0] = TYPED;
-        KeyLayout.putInt(b, 1, pid);
-        b[5] = (byte) (local.length >>> 8);
-        b[6] = (byte) local.length;
-        System.arraycopy(local, 0, b, 7, local.length);
-        System.arraycopy(lex, 0, b, 7 + local.length, lex.length);
+        byte[] b = new byte[TermLayout.typedSize(local.length, lex.length)];
+        TermLayout.typed(b, pid, local, 0, local.length, lex, 0, lex.length);
         return b;
     }
 
@@ -315,42 +291,39 @@ public final class TermCodec {
 
     private Node decode(byte[] b, int off, int len) {
         int end = off + len;
-        switch (b[off]) {
-            case IRI -> {
-                String ns = prefixes.namespace(KeyLayout.getInt(b, off + 1));
-                return NodeFactory.createURI(ns + utf8(b, off + 5, end));
+        switch (TermLayout.tag(b, off)) {
+            case TermLayout.IRI -> {
+                String ns = prefixes.namespace(TermLayout.prefixId(b, off));
+                return NodeFactory.createURI(ns + utf8(b, TermLayout.iriLocal(off), end));
             }
-            case BLANK -> {
-                return NodeFactory.createBlankNode(utf8(b, off + 1, end));
+            case TermLayout.BLANK -> {
+                return NodeFactory.createBlankNode(utf8(b, TermLayout.afterTag(off), end));
             }
-            case STRING -> {
-                return NodeFactory.createLiteralString(utf8(b, off + 1, end));
+            case TermLayout.STRING -> {
+                return NodeFactory.createLiteralString(utf8(b, TermLayout.afterTag(off), end));
             }
-            case LANG -> {
-                int ll = b[off + 1] & 0xFF;
-                String lang = utf8(b, off + 2, off + 2 + ll);
-                return NodeFactory.createLiteralLang(utf8(b, off + 2 + ll, end), lang);
+            case TermLayout.LANG, TermLayout.DIR_LANG -> {
+                int from = TermLayout.langStart(b, off);
+                int to = from + TermLayout.langLength(b, off);
+                String lang = utf8(b, from, to);
+                String lex = utf8(b, to, end);
+                if (TermLayout.tag(b, off) == TermLayout.LANG) {
+                    return NodeFactory.createLiteralLang(lex, lang);
+                }
+                return NodeFactory.createLiteralDirLang(lex, lang, TermLayout.rtl(b, off) ? TextDirection.RTL : TextDirection.LTR);
             }
-            case DIR_LANG -> {
-                TextDirection dir = b[off + 1] == 'r' ? TextDirection.RTL : TextDirection.LTR;
-                int ll = b[off + 2] & 0xFF;
-                String lang = utf8(b, off + 3, off + 3 + ll);
-                return NodeFactory.createLiteralDirLang(utf8(b, off + 3 + ll, end), lang, dir);
+            case TermLayout.TYPED -> {
+                String ns = prefixes.namespace(TermLayout.prefixId(b, off));
+                int from = TermLayout.typedLocal(off);
+                int to = from + TermLayout.typedLocalLength(b, off);
+                RDFDatatype type = TypeMapper.getInstance().getSafeTypeByName(ns + utf8(b, from, to));
+                return NodeFactory.createLiteralDT(utf8(b, to, end), type);
             }
-            case TYPED -> {
-                String ns = prefixes.namespace(KeyLayout.getInt(b, off + 1));
-                int dl = ((b[off + 5] & 0xFF) << 8) | (b[off + 6] & 0xFF);
-                String dt = ns + utf8(b, off + 7, off + 7 + dl);
-                RDFDatatype type = TypeMapper.getInstance().getSafeTypeByName(dt);
-                return NodeFactory.createLiteralDT(utf8(b, off + 7 + dl, end), type);
-            }
-            case TRIPLE -> {
+            case TermLayout.TRIPLE -> {
                 Node[] parts = new Node[3];
-                int p = off + 1;
                 for (int i = 0; i < 3; i++) {
-                    int l = KeyLayout.getInt(b, p);
-                    parts[i] = decode(b, p + 4, l);
-                    p += 4 + l;
+                    int at = TermLayout.tripleComponent(b, off, i);
+                    parts[i] = decode(b, at, TermLayout.tripleComponentLength(b, at));
                 }
                 return NodeFactory.createTripleTerm(parts[0], parts[1], parts[2]);
             }
@@ -362,20 +335,7 @@ public final class TermCodec {
         return new String(b, from, to - from, StandardCharsets.UTF_8);
     }
 
-    private static byte[] withTag(byte tag, byte[] rest) {
-        byte[] b = Arrays.copyOf(new byte[] {tag}, rest.length + 1);
-        System.arraycopy(rest, 0, b, 1, rest.length);
-        return b;
-    }
-
-    /** Where an IRI splits into namespace and local name: after the last '#', '/' or ':'. */
-    public static int splitPoint(String iri) {
-        for (int i = iri.length() - 1; i >= 0; i--) {
-            char c = iri.charAt(i);
-            if (c == '#' || c == '/' || c == ':') {
-                return i + 1;
-            }
-        }
-        return 0;
+    private static byte[] utf8(String s) {
+        return s.getBytes(StandardCharsets.UTF_8);
     }
 }

@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.quarry.testing.ChildJvm;
+import dev.quarry.testing.ProcessTest;
 import dev.quarry.store.QuadCursor;
 import dev.quarry.store.QuadStore;
 import dev.quarry.store.ReadView;
@@ -26,6 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
  * store and checks that every acknowledged write is there, that no transaction is there
  * in part, and that the validator passes.
  */
+@ProcessTest
 class DurabilityTest {
     private static final int SIGKILL_STATUS = 128 + 9;
     private static final long LINE_TIMEOUT_S = 60;
@@ -109,7 +112,7 @@ class DurabilityTest {
     // ------------------------------------------------------------------ helpers
 
     private ChildJvm start(String... args) throws IOException {
-        return ChildJvm.start(tmp.resolve("child-" + (++children)), args);
+        return ChildJvm.start(tmp.resolve("child-" + (++children)), List.of("-Xmx256m"), DurabilityChild.class, args);
     }
 
     private void bulkCommitAndKill(Path store, long first, long count) throws Exception {

@@ -9,5 +9,8 @@
  * takes over the pattern operators; {@link dev.quarry.store.arq.exec.PatternSolver}
  * does the nested-loop index joins; {@link dev.quarry.store.arq.exec.IdBinding} carries
  * ids between them.
+ *
+ * <p>Imports: Jena (ARQ), {@code store.encoding} and the store's read classes; never {@code store.rocks},
+ * the engine module, or anything above the store.
  */
 package dev.quarry.store.arq.exec;

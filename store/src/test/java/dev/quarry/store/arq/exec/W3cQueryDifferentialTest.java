@@ -6,6 +6,9 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.quarry.store.QuadStore;
 import dev.quarry.store.arq.QuarryDatasetGraph;
+import dev.quarry.testing.ConformanceTest;
+import dev.quarry.testing.w3c.Manifest;
+import dev.quarry.testing.w3c.ManifestEntry;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -16,8 +19,6 @@ import org.apache.jena.graph.Node;
 import org.apache.jena.query.Query;
 import org.apache.jena.query.QueryFactory;
 import org.apache.jena.rdf.model.Model;
-import org.apache.jena.rdf.model.RDFList;
-import org.apache.jena.rdf.model.RDFNode;
 import org.apache.jena.rdf.model.Resource;
 import org.apache.jena.riot.RDFDataMgr;
 import org.apache.jena.sparql.core.DatasetGraph;
@@ -25,7 +26,6 @@ import org.apache.jena.sparql.engine.binding.Binding;
 import org.apache.jena.sparql.resultset.ResultsCompare;
 import org.apache.jena.sparql.exec.QueryExec;
 import org.apache.jena.system.Txn;
-import org.apache.jena.vocabulary.RDF;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.io.TempDir;
@@ -36,8 +36,8 @@ import org.junit.jupiter.api.io.TempDir;
  * (the suite's own expected results are the end-to-end conformance run's business).
  * Skipped when the suites are not beside the checkout.
  */
+@ConformanceTest
 class W3cQueryDifferentialTest {
-    static final String MF = "http://www.w3.org/2001/sw/DataAccess/tests/test-manifest#";
     static final String QT = "http://www.w3.org/2001/sw/DataAccess/tests/test-query#";
     static final List<String> DIRS = List.of("aggregates", "bind", "bindings", "cast", "construct", "exists",
             "functions", "grouping", "negation", "project-expression", "property-path", "subquery", "json-res", "csv-tsv-res");
@@ -54,18 +54,13 @@ class W3cQueryDifferentialTest {
         QuarryDatasetGraph dsg = new QuarryDatasetGraph(store);
         List<DynamicTest> tests = new ArrayList<>();
         for (String d : DIRS) {
-            Path manifest = suite.resolve(d).resolve("manifest.ttl");
-            Model m = RDFDataMgr.loadModel(manifest.toUri().toString());
-            Resource top = m.listSubjectsWithProperty(RDF.type, m.createResource(MF + "Manifest")).next();
-            RDFList entries = top.getPropertyResourceValue(m.createProperty(MF + "entries")).as(RDFList.class);
-            for (RDFNode e : entries.asJavaList()) {
-                Resource t = e.asResource();
-                if (!t.hasProperty(RDF.type, m.createResource(MF + "QueryEvaluationTest"))) {
+            for (ManifestEntry e : Manifest.entries(suite.resolve(d).resolve("manifest.ttl"))) {
+                if (!e.type().equals("QueryEvaluationTest")) {
                     continue;
                 }
-                Resource action = t.getPropertyResourceValue(m.createProperty(MF + "action"));
-                String name = d + "/" + t.getLocalName();
-                tests.add(DynamicTest.dynamicTest(name, () -> run(dsg, m, action)));
+                Resource action = e.action();
+                String name = d + "/" + e.node().getLocalName();
+                tests.add(DynamicTest.dynamicTest(name, () -> run(dsg, e.node().getModel(), action)));
             }
         }
         tests.add(DynamicTest.dynamicTest("close", store::close));

@@ -1,4 +1,4 @@
-package dev.quarry.e2e.conformance;
+package dev.quarry.testing.w3c;
 
 import java.net.URI;
 import java.nio.file.Path;
@@ -10,29 +10,29 @@ import org.apache.jena.rdf.model.Statement;
 import org.apache.jena.vocabulary.RDF;
 
 /** One test of a manifest: its node in the manifest graph and the manifest file it came from. */
-record ManifestEntry(Resource node, Path manifest) {
+public record ManifestEntry(Resource node, Path manifest) {
 
     /**
-     * A stable id for skip lists and messages: the test IRI, or for tests named
-     * relative to a local manifest, the path under the conformance directory plus the fragment.
+     * A stable id for skip lists and messages: the test IRI, or for tests named relative to a
+     * local manifest, the path under {@code root} (the suites' directory) plus the fragment.
      */
-    String id() {
+    public String id(Path root) {
         String iri = node.isURIResource() ? node.getURI() : manifest + "#" + name();
         if (iri.startsWith("file:")) {
             URI u = URI.create(iri);
-            Path rel = Conformance.dir().relativize(Path.of(u.getPath()));
+            Path rel = root.relativize(Path.of(u.getPath()));
             return rel + (u.getFragment() == null ? "" : "#" + u.getFragment());
         }
         return iri;
     }
 
-    String name() {
+    public String name() {
         Statement st = node.getProperty(TestVocab.NAME);
         return st == null ? node.getLocalName() : st.getString();
     }
 
     /** The local name of the test type (e.g. {@code QueryEvaluationTest}, {@code TestTurtleEval}). */
-    String type() {
+    public String type() {
         for (Statement st : node.listProperties(RDF.type).toList()) {
             String local = st.getObject().asResource().getLocalName();
             if (local.contains("Test")) {
@@ -42,26 +42,26 @@ record ManifestEntry(Resource node, Path manifest) {
         return "";
     }
 
-    Resource action() {
+    public Resource action() {
         return node.getPropertyResourceValue(TestVocab.ACTION);
     }
 
-    Resource result() {
+    public Resource result() {
         return node.getPropertyResourceValue(TestVocab.RESULT);
     }
 
     /** The file a {@code file:} IRI names. */
-    static Path file(RDFNode r) {
+    public static Path file(RDFNode r) {
         return Path.of(URI.create(r.asResource().getURI()));
     }
 
     /** All objects of {@code p} on {@code subject}, in no particular order. */
-    static List<RDFNode> all(Resource subject, Property p) {
+    public static List<RDFNode> all(Resource subject, Property p) {
         return subject.listProperties(p).mapWith(Statement::getObject).toList();
     }
 
     /** The one object of {@code p} on {@code subject}, or null. */
-    static RDFNode one(Resource subject, Property p) {
+    public static RDFNode one(Resource subject, Property p) {
         Statement st = subject.getProperty(p);
         return st == null ? null : st.getObject();
     }

@@ -1,4 +1,4 @@
-package dev.quarry.loader.testing;
+package dev.quarry.testing;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -9,14 +9,18 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * A main class in its own JVM (same java, same class path), stdout and stderr to files:
- * after a SIGKILL the file holds everything the child wrote, where a pipe can lose the
- * tail (the approach of the store's durability tests).
+ * A main class in its own JVM (same java, same class path), stdout and stderr to files: after a
+ * SIGKILL the file holds everything the child wrote whole, where a pipe reader can lose the tail
+ * when the JDK closes the pipe of a dead process. Lines are read either all at once
+ * ({@link #lines}, {@link #awaitLine}) or one by one as acknowledgements ({@link #nextLine},
+ * {@link #remainingLines}); a line cut by the kill is never returned.
  */
 public final class ChildJvm implements AutoCloseable {
     private final Process process;
     private final Path stdout;
     private final Path stderr;
+    private final List<String> pending = new ArrayList<>();
+    private int consumed;
 
     private ChildJvm(Process process, Path stdout, Path stderr) {
         this.process = process;
@@ -61,6 +65,44 @@ public final class ChildJvm implements AutoCloseable {
             }
             Thread.sleep(2);
         }
+    }
+
+    /** The next line not returned yet, or an AssertionError with the child's stderr if none comes in time or it exits. */
+    public String nextLine(long timeoutSeconds) throws InterruptedException, IOException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(timeoutSeconds);
+        while (pending.isEmpty()) {
+            pending.addAll(newLines());
+            if (!pending.isEmpty()) {
+                break;
+            }
+            if (!process.isAlive()) {
+                pending.addAll(newLines());
+                if (pending.isEmpty()) {
+                    throw new AssertionError("child exited early (" + process.exitValue() + "); stderr:\n" + stderrText());
+                }
+                break;
+            }
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("child printed nothing for " + timeoutSeconds + " s; stderr:\n" + stderrText());
+            }
+            Thread.sleep(5);
+        }
+        return pending.remove(0);
+    }
+
+    /** The lines the child printed before it died that {@link #nextLine} did not return yet. Call after {@link #kill}. */
+    public List<String> remainingLines() throws IOException {
+        List<String> rest = new ArrayList<>(pending);
+        pending.clear();
+        rest.addAll(newLines());
+        return rest;
+    }
+
+    private List<String> newLines() throws IOException {
+        List<String> all = lines();
+        List<String> fresh = new ArrayList<>(all.subList(consumed, all.size()));
+        consumed = all.size();
+        return fresh;
     }
 
     /** Kills the child with SIGKILL (destroyForcibly on Linux); returns its exit status. */

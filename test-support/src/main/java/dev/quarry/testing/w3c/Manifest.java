@@ -1,4 +1,4 @@
-package dev.quarry.e2e.conformance;
+package dev.quarry.testing.w3c;
 
 import java.net.URI;
 import java.nio.file.Path;
@@ -20,10 +20,10 @@ import org.apache.jena.riot.RDFDataMgr;
  * so actions and results are {@code file:} IRIs that {@link ManifestEntry#file} turns
  * into paths. A manifest reached twice is read once.
  */
-final class Manifest {
+public final class Manifest {
     private Manifest() {}
 
-    static List<ManifestEntry> entries(Path manifest) {
+    public static List<ManifestEntry> entries(Path manifest) {
         List<ManifestEntry> out = new ArrayList<>();
         collect(manifest.toAbsolutePath().normalize(), out, new HashSet<>());
         return out;
