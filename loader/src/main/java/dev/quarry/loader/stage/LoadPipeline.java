@@ -96,7 +96,7 @@ public final class LoadPipeline {
      */
     public LoadReport run() {
         JenaSystem.init(); // before worker threads touch Jena: its lazy initialisation is not thread-safe
-        List<Source> sources = Sources.expand(options.sources());
+        List<Source> sources = Sources.expand(options.sources(), System.in, options.http());
         long total = 0;
         for (Source s : sources) {
             total = s.size() < 0 || total < 0 ? -1 : total + s.size();

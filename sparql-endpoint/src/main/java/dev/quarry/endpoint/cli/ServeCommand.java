@@ -3,6 +3,7 @@ package dev.quarry.endpoint.cli;
 import dev.quarry.endpoint.http.QuarryServer;
 import dev.quarry.endpoint.http.ServerOptions;
 import dev.quarry.endpoint.load.JobRetention;
+import dev.quarry.endpoint.source.HttpSourceHosts;
 import dev.quarry.endpoint.source.SourcePolicy;
 import dev.quarry.store.QuadStore;
 import dev.quarry.store.StoreException;
@@ -85,8 +86,11 @@ public final class ServeCommand implements Callable<Integer> {
             description = "a directory whose files SPARQL LOAD <file:...> and POST /loader may read (repeatable; default: none, loading files is refused)")
     List<Path> allowSource = new ArrayList<>();
 
-    @Option(names = "--allow-http-source", description = "let SPARQL LOAD and POST /loader fetch http(s) URLs (default: refused)")
-    boolean allowHttpSource;
+    @Option(names = "--allow-http-source", arity = "0..1", split = ",", paramLabel = "HOST", fallbackValue = "*",
+            description = "let SPARQL LOAD and POST /loader fetch http(s) URLs: alone, from any host but loopback and link-local"
+                    + " addresses; =HOST,... only from those hosts (name a loopback host to allow it; * adds any public host)"
+                    + " (default: refused)")
+    List<String> allowHttpSource;
 
     @Option(names = "--enable-service", description = "allow SPARQL SERVICE (federated queries to other endpoints; default: refused)")
     boolean enableService;
@@ -169,7 +173,7 @@ public final class ServeCommand implements Callable<Integer> {
                 .allowedHosts(allowHost)
                 .writeOrigins(allowWriteOrigin)
                 .cors(cors)
-                .sources(new SourcePolicy(allowSource, allowHttpSource))
+                .sources(new SourcePolicy(allowSource, HttpSourceHosts.of(allowHttpSource)))
                 .serviceEnabled(enableService)
                 .bulkUploadBytes(bulkUploadBytes)
                 .loadJobRetention(retention());
