@@ -2,6 +2,7 @@ package dev.quarry.endpoint.http;
 
 import dev.quarry.endpoint.load.LoadJobs;
 import dev.quarry.endpoint.load.LoaderHandler;
+import dev.quarry.endpoint.monitor.DictionaryCacheMetrics;
 import dev.quarry.endpoint.monitor.MetricsHandler;
 import dev.quarry.endpoint.monitor.StatusHandler;
 import dev.quarry.endpoint.monitor.StoreMetrics;
@@ -69,6 +70,7 @@ public final class QuarryServer {
         }
         PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
         StoreMetrics.bind(registry, store);
+        DictionaryCacheMetrics.bind(registry, store.dictionary());
         RequestMetrics metrics = new RequestMetrics(registry);
         QuarryDatasetGraph dataset = new QuarryDatasetGraph(store);
         admission = new QueryAdmission(options.maxConcurrentQueries(), options.maxQueuedQueries(), registry);
