@@ -53,13 +53,13 @@ public final class ServeCommand implements Callable<Integer> {
             description = "queries waiting for a place at once; more get 503 with Retry-After (default: ${DEFAULT-VALUE})")
     int maxQueuedQueries = ServerOptions.DEFAULT_MAX_QUEUED_QUERIES;
 
-    @Option(names = "--max-request-bytes", paramLabel = "BYTES", description = "largest query/update/form body (default: ${DEFAULT-VALUE})")
+    @Option(names = "--max-request-bytes", paramLabel = "SIZE", converter = ByteSize.Positive.class, description = "largest query/update/form body (default: ${DEFAULT-VALUE})")
     long maxRequestBytes = 16L << 20;
 
-    @Option(names = "--max-upload-bytes", paramLabel = "BYTES", description = "largest graph store upload; 0 = no limit (default: ${DEFAULT-VALUE}, 1 GiB)")
+    @Option(names = "--max-upload-bytes", paramLabel = "SIZE", converter = ByteSize.ZeroAllowed.class, description = "largest graph store upload; 0 = no limit (default: ${DEFAULT-VALUE}, 1 GiB)")
     long maxUploadBytes = ServerOptions.DEFAULT_MAX_UPLOAD_BYTES;
 
-    @Option(names = "--bulk-upload-bytes", paramLabel = "BYTES",
+    @Option(names = "--bulk-upload-bytes", paramLabel = "SIZE", converter = ByteSize.ZeroAllowed.class,
             description = "graph store POST uploads with a Content-Length of at least this go through the bulk loader; 0 = never (default: ${DEFAULT-VALUE})")
     long bulkUploadBytes = 64L << 20;
 
@@ -103,9 +103,9 @@ public final class ServeCommand implements Callable<Integer> {
             description = "forget finished /loader jobs submitted more than this many days ago (may be fractional); 0 = no age limit (default: ${DEFAULT-VALUE})")
     double loaderJobMaxAgeDays = 0;
 
-    @Option(names = "--cache-size", paramLabel = "SIZE",
+    @Option(names = "--cache-size", paramLabel = "SIZE", converter = ByteSize.Positive.class,
             description = "RocksDB block cache (uncompressed index, data and dictionary blocks, off the Java heap), e.g. 512m, 2g (default: an eighth of the machine's memory, at least 256m)")
-    String cacheSize;
+    Long cacheSize;
 
     @Option(names = "--no-sync", description = "do not wait for the disk on each commit (a crash of the machine may lose the last commits)")
     boolean noSync;
@@ -207,11 +207,7 @@ public final class ServeCommand implements Callable<Integer> {
         StoreOptions o = StoreOptions.defaults().withReadOnly(readOnly).withSyncCommits(!noSync)
                 .withBlockCacheBytes(defaultCacheBytes());
         if (cacheSize != null) {
-            try {
-                o = o.withBlockCacheBytes(ByteSize.parse(cacheSize));
-            } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("--cache-size: " + e.getMessage(), e);
-            }
+            o = o.withBlockCacheBytes(cacheSize);
         }
         return o;
     }
