@@ -72,7 +72,7 @@ public record LoadReport(long totalRecords, long totalDuplicates, long parsingEr
         o.put("spilledRuns", spilledRuns);
         o.put("peakHeapBytes", peakHeapBytes);
         o.put("storeSizeBytes", storeSizeBytes);
-        o.put("errors", errors(errors));
+        o.put("errors", errorsJson(errors));
         return o;
     }
 
@@ -84,11 +84,12 @@ public record LoadReport(long totalRecords, long totalDuplicates, long parsingEr
         JsonObject o = new JsonObject();
         o.put("status", "FAILED");
         o.put("message", message);
-        o.put("errors", errors(errors));
+        o.put("errors", errorsJson(errors));
         return JSON.toString(o) + "\n";
     }
 
-    private static JsonArray errors(List<LoadError> errors) {
+    /** Bad statements as a JSON array of {kind, file, line, column, message} (also in the loader API's job records). */
+    public static JsonArray errorsJson(List<LoadError> errors) {
         JsonArray a = new JsonArray();
         for (LoadError e : errors) {
             JsonObject o = new JsonObject();
