@@ -1,5 +1,6 @@
 package dev.quarry.loader;
 
+import dev.quarry.loader.input.HttpFetch;
 import dev.quarry.loader.input.RdfFormat;
 import java.nio.file.Path;
 import java.util.List;
@@ -19,11 +20,15 @@ import java.util.List;
  * @param mode         NEW (one commit), or RESUME: skip feeds already recorded and commit feed groups as they finish
  * @param commitBytes  RESUME only: input bytes after which a group of whole sources is committed;
  *                     0 = the default rule of {@code FeedGroups} (at least 64 MiB, at most ~32 commits)
+ * @param http         how http(s) sources are fetched (timeouts, retries, which URLs are allowed)
  */
 public record LoadOptions(List<String> sources, RdfFormat format, String graph, String base, Parallelism parallelism,
                           int threads, long memoryBytes, Path tmpDir, boolean failOnError, LoadMode mode,
-                          long commitBytes) {
+                          long commitBytes, HttpFetch http) {
     public LoadOptions {
+        if (http == null) {
+            http = HttpFetch.DEFAULT;
+        }
         sources = List.copyOf(sources);
         if (parallelism == null) {
             parallelism = Parallelism.HIGH;
@@ -37,7 +42,7 @@ public record LoadOptions(List<String> sources, RdfFormat format, String graph, 
     }
 
     public static LoadOptions of(List<String> sources) {
-        return new LoadOptions(sources, null, null, null, Parallelism.HIGH, 0, 0, null, false, LoadMode.NEW, 0);
+        return new LoadOptions(sources, null, null, null, Parallelism.HIGH, 0, 0, null, false, LoadMode.NEW, 0, HttpFetch.DEFAULT);
     }
 
     public static LoadOptions of(String... sources) {
@@ -46,52 +51,57 @@ public record LoadOptions(List<String> sources, RdfFormat format, String graph, 
 
     public LoadOptions withFormat(RdfFormat f) {
         return new LoadOptions(sources, f, graph, base, parallelism, threads, memoryBytes, tmpDir, failOnError, mode,
-                commitBytes);
+                commitBytes, http);
     }
 
     public LoadOptions withGraph(String g) {
         return new LoadOptions(sources, format, g, base, parallelism, threads, memoryBytes, tmpDir, failOnError, mode,
-                commitBytes);
+                commitBytes, http);
     }
 
     public LoadOptions withBase(String b) {
         return new LoadOptions(sources, format, graph, b, parallelism, threads, memoryBytes, tmpDir, failOnError, mode,
-                commitBytes);
+                commitBytes, http);
     }
 
     public LoadOptions withParallelism(Parallelism p) {
         return new LoadOptions(sources, format, graph, base, p, threads, memoryBytes, tmpDir, failOnError, mode,
-                commitBytes);
+                commitBytes, http);
     }
 
     public LoadOptions withThreads(int n) {
         return new LoadOptions(sources, format, graph, base, parallelism, n, memoryBytes, tmpDir, failOnError, mode,
-                commitBytes);
+                commitBytes, http);
     }
 
     public LoadOptions withMemory(long bytes) {
         return new LoadOptions(sources, format, graph, base, parallelism, threads, bytes, tmpDir, failOnError, mode,
-                commitBytes);
+                commitBytes, http);
     }
 
     public LoadOptions withTmpDir(Path dir) {
         return new LoadOptions(sources, format, graph, base, parallelism, threads, memoryBytes, dir, failOnError, mode,
-                commitBytes);
+                commitBytes, http);
     }
 
     public LoadOptions withFailOnError(boolean fail) {
         return new LoadOptions(sources, format, graph, base, parallelism, threads, memoryBytes, tmpDir, fail, mode,
-                commitBytes);
+                commitBytes, http);
     }
 
     public LoadOptions withMode(LoadMode m) {
         return new LoadOptions(sources, format, graph, base, parallelism, threads, memoryBytes, tmpDir, failOnError, m,
-                commitBytes);
+                commitBytes, http);
     }
 
     public LoadOptions withCommitBytes(long bytes) {
         return new LoadOptions(sources, format, graph, base, parallelism, threads, memoryBytes, tmpDir, failOnError,
-                mode, bytes);
+                mode, bytes, http);
+    }
+
+    public LoadOptions withHttp(HttpFetch h) {
+        return new LoadOptions(sources, format, graph, base, parallelism, threads, memoryBytes, tmpDir, failOnError,
+                mode, commitBytes, h);
     }
 
     /** Worker threads to use on this machine. */

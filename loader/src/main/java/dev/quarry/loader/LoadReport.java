@@ -1,7 +1,12 @@
 package dev.quarry.loader;
 
+import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.util.List;
-import java.util.Locale;
+import org.apache.jena.atlas.json.JSON;
+import org.apache.jena.atlas.json.JsonArray;
+import org.apache.jena.atlas.json.JsonNumber;
+import org.apache.jena.atlas.json.JsonObject;
 
 /**
  * The outcome of a committed load, with Amazon Neptune's field names for the counts.
@@ -42,31 +47,33 @@ public record LoadReport(long totalRecords, long totalDuplicates, long parsingEr
         return parsingErrors + datatypeMismatchErrors + insertErrors > 0;
     }
 
-    /** The report as a JSON object (Neptune's names for the counts). */
+    /** The report as a JSON document (Neptune's names for the counts), written by Jena's JSON writer as the server's bodies are. */
     public String toJson() {
-        StringBuilder b = new StringBuilder(256 + errors.size() * 96);
-        b.append("{\n");
-        b.append("  \"status\": ");
-        string(b, statementsLost() ? "LOADED_WITH_ERRORS" : "LOADED");
-        b.append(",\n");
-        field(b, "totalRecords", totalRecords);
-        field(b, "totalDuplicates", totalDuplicates);
-        field(b, "parsingErrors", parsingErrors);
-        field(b, "datatypeMismatchErrors", datatypeMismatchErrors);
-        field(b, "insertErrors", insertErrors);
-        b.append("  \"totalTimeSpent\": ").append(String.format(Locale.ROOT, "%.3f", totalTimeSpent)).append(",\n");
-        b.append("  \"quadsPerSecond\": ").append(String.format(Locale.ROOT, "%.0f", quadsPerSecond())).append(",\n");
-        field(b, "newQuads", newQuads);
-        field(b, "newTerms", newTerms);
-        field(b, "feedsLoaded", feedsLoaded);
-        field(b, "feedsSkipped", feedsSkipped);
-        field(b, "entriesSkipped", entriesSkipped);
-        field(b, "commits", commits);
-        field(b, "spilledRuns", spilledRuns);
-        field(b, "peakHeapBytes", peakHeapBytes);
-        field(b, "storeSizeBytes", storeSizeBytes);
-        errors(b, errors);
-        return b.append("}\n").toString();
+        return JSON.toString(toJsonObject()) + "\n";
+    }
+
+    /** The report as a JSON object. */
+    public JsonObject toJsonObject() {
+        JsonObject o = new JsonObject();
+        o.put("status", statementsLost() ? "LOADED_WITH_ERRORS" : "LOADED");
+        o.put("totalRecords", totalRecords);
+        o.put("totalDuplicates", totalDuplicates);
+        o.put("parsingErrors", parsingErrors);
+        o.put("datatypeMismatchErrors", datatypeMismatchErrors);
+        o.put("insertErrors", insertErrors);
+        o.put("totalTimeSpent", JsonNumber.value(BigDecimal.valueOf(totalTimeSpent).setScale(3, RoundingMode.HALF_EVEN)));
+        o.put("quadsPerSecond", Math.round(quadsPerSecond()));
+        o.put("newQuads", newQuads);
+        o.put("newTerms", newTerms);
+        o.put("feedsLoaded", feedsLoaded);
+        o.put("feedsSkipped", feedsSkipped);
+        o.put("entriesSkipped", entriesSkipped);
+        o.put("commits", commits);
+        o.put("spilledRuns", spilledRuns);
+        o.put("peakHeapBytes", peakHeapBytes);
+        o.put("storeSizeBytes", storeSizeBytes);
+        o.put("errors", errorsJson(errors));
+        return o;
     }
 
     /**
@@ -74,54 +81,25 @@ public record LoadReport(long totalRecords, long totalDuplicates, long parsingEr
      * became visible): why, and the bad statements seen before it stopped.
      */
     public static String failureJson(String message, List<LoadError> errors) {
-        StringBuilder b = new StringBuilder(256 + errors.size() * 96);
-        b.append("{\n  \"status\": \"FAILED\",\n  \"message\": ");
-        string(b, message);
-        b.append(",\n");
-        errors(b, errors);
-        return b.append("}\n").toString();
+        JsonObject o = new JsonObject();
+        o.put("status", "FAILED");
+        o.put("message", message);
+        o.put("errors", errorsJson(errors));
+        return JSON.toString(o) + "\n";
     }
 
-    private static void errors(StringBuilder b, List<LoadError> errors) {
-        b.append("  \"errors\": [");
-        for (int i = 0; i < errors.size(); i++) {
-            LoadError e = errors.get(i);
-            b.append(i == 0 ? "\n" : ",\n");
-            b.append("    {\"kind\": ");
-            string(b, e.kind().name());
-            b.append(", \"file\": ");
-            string(b, e.file());
-            b.append(", \"line\": ").append(e.line()).append(", \"column\": ").append(e.column());
-            b.append(", \"message\": ");
-            string(b, e.message());
-            b.append('}');
+    /** Bad statements as a JSON array of {kind, file, line, column, message} (also in the loader API's job records). */
+    public static JsonArray errorsJson(List<LoadError> errors) {
+        JsonArray a = new JsonArray();
+        for (LoadError e : errors) {
+            JsonObject o = new JsonObject();
+            o.put("kind", e.kind().name());
+            o.put("file", e.file());
+            o.put("line", e.line());
+            o.put("column", e.column());
+            o.put("message", e.message());
+            a.add(o);
         }
-        b.append(errors.isEmpty() ? "]\n" : "\n  ]\n");
-    }
-
-    private static void field(StringBuilder b, String name, long v) {
-        b.append("  \"").append(name).append("\": ").append(v).append(",\n");
-    }
-
-    private static void string(StringBuilder b, String s) {
-        b.append('"');
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            switch (c) {
-                case '"' -> b.append("\\\"");
-                case '\\' -> b.append("\\\\");
-                case '\n' -> b.append("\\n");
-                case '\r' -> b.append("\\r");
-                case '\t' -> b.append("\\t");
-                default -> {
-                    if (c < 0x20) {
-                        b.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
-                    } else {
-                        b.append(c);
-                    }
-                }
-            }
-        }
-        b.append('"');
+        return a;
     }
 }

@@ -40,6 +40,9 @@ final class DecoderErrors extends FilterInputStream {
     }
 
     private IOException describe(Exception e) {
+        if (e instanceof ResumableBody.FetchFailedException failed) {
+            return failed; // the download failed, the data may be fine: its message says so already
+        }
         String what = e instanceof EOFException ? "truncated " + codec.label() + " data"
                 : "corrupt " + codec.label() + " data";
         String detail = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();

@@ -29,6 +29,11 @@ public final class Sources {
 
     /** Expands the arguments, reading {@code -} from {@code stdin}. */
     public static List<Source> expand(List<String> args, InputStream stdin) {
+        return expand(args, stdin, HttpFetch.DEFAULT);
+    }
+
+    /** Expands the arguments, reading {@code -} from {@code stdin} and http(s) URLs as {@code http} says. */
+    public static List<Source> expand(List<String> args, InputStream stdin, HttpFetch http) {
         List<Source> out = new ArrayList<>();
         boolean stdinUsed = false;
         for (String arg : args) {
@@ -42,7 +47,7 @@ public final class Sources {
             }
             String lower = arg.toLowerCase(Locale.ROOT);
             if (lower.startsWith("http://") || lower.startsWith("https://")) {
-                out.add(new UrlSource(uri(arg)));
+                out.add(new UrlSource(uri(arg), http));
             } else {
                 String path = lower.startsWith("file:") ? fileUrlPath(arg) : arg;
                 boolean named = PathExpander.namesAFile(path);

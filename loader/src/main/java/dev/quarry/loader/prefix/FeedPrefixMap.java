@@ -1,6 +1,6 @@
 package dev.quarry.loader.prefix;
 
-import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.BiConsumer;
 import java.util.stream.Stream;
@@ -20,7 +20,18 @@ final class FeedPrefixMap implements org.apache.jena.riot.system.PrefixMap {
 
     private final SharedPrefixes shared;
     private final int feed;
-    private final Map<String, String> cache = new HashMap<>();
+    /**
+     * Least recently used labels are dropped first, so the labels in use stay when a document
+     * declares thousands. The JDK's access-ordered LinkedHashMap rather than Caffeine: one
+     * parser thread owns this map, and a document may be tiny (Caffeine's concurrent machinery
+     * would cost more than it saves here).
+     */
+    private final Map<String, String> cache = new LinkedHashMap<>(64, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<String, String> eldest) {
+            return size() > CACHE_LIMIT;
+        }
+    };
     private long size;
 
     FeedPrefixMap(SharedPrefixes shared, int feed) {
@@ -47,9 +58,6 @@ final class FeedPrefixMap implements org.apache.jena.riot.system.PrefixMap {
     }
 
     private void remember(String label, String ns) {
-        if (cache.size() >= CACHE_LIMIT) {
-            cache.clear();
-        }
         cache.put(label, ns);
     }
 

@@ -21,7 +21,7 @@ record LoadRun(QuadStore store, LoadOptions options, LoadListener listener, List
 
     static LoadRun of(QuadStore store, LoadOptions options, LoadListener listener, StageFaults faults) {
         return new LoadRun(store, options, listener == null ? LoadListener.NONE : listener,
-                List.copyOf(Sources.expand(options.sources())), Budget.of(options), UUID.randomUUID(), faults);
+                List.copyOf(Sources.expand(options.sources(), System.in, options.http())), Budget.of(options), UUID.randomUUID(), faults);
     }
 
     /** The summed size of the sources, or -1 when one of them does not know its size. */

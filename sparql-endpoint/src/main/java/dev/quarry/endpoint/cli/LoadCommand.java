@@ -74,10 +74,10 @@ final class LoadCommand implements Callable<Integer> {
     @Option(names = "--threads", paramLabel = "N", description = "Worker threads; overrides --parallelism.")
     int threads;
 
-    @Option(names = "--memory", paramLabel = "SIZE",
+    @Option(names = "--memory", paramLabel = "SIZE", converter = ByteSize.Positive.class,
             description = "Heap the load may use for batches, sorted runs and the dictionary, e.g. 512m, 2g"
                     + " (default: half the maximum heap). Beyond it, sorted runs spill to disk.")
-    String memory;
+    long memory;
 
     @Option(names = "--tmp", paramLabel = "DIR", description = "Where spill files go (default: the store's tmp/).")
     Path tmp;
@@ -93,10 +93,10 @@ final class LoadCommand implements Callable<Integer> {
                     + " committed before, and the same command run again loads the rest (default: ${DEFAULT-VALUE}).")
     LoadMode mode = LoadMode.NEW;
 
-    @Option(names = "--commit-size", paramLabel = "SIZE",
+    @Option(names = "--commit-size", paramLabel = "SIZE", converter = ByteSize.Positive.class,
             description = "With --mode RESUME: commit once the files read since the last commit reach SIZE of input,"
                     + " e.g. 1 (every file), 256m (default: 64m or 1/32 of all input, whichever is larger).")
-    String commitSize;
+    long commitSize;
 
     @Option(names = "--report", paramLabel = "FILE", description = "Also write the summary and the first errors as JSON to FILE"
             + " (also when the load fails: then its status is FAILED, with the reason and the errors seen).")
@@ -109,6 +109,12 @@ final class LoadCommand implements Callable<Integer> {
                     + " cpu_ms (process CPU time). bench/charts.py draws quads/s over time from it.")
     Path timelineFile;
 
+    @Option(names = "--progress", paramLabel = "WHEN",
+            description = "Progress on stderr: auto (one line redrawn in place when stderr is a terminal, else a line"
+                    + " every 5 s), always (redrawn in place), never (default: ${DEFAULT-VALUE}). Lines are cut to the"
+                    + " terminal width (COLUMNS, else 80).")
+    ProgressMode progressMode = ProgressMode.AUTO;
+
     @Parameters(arity = "1..*", paramLabel = "SOURCE", description = "Files, directories, globs, URLs, or - for stdin.")
     List<String> sources;
 
@@ -117,7 +123,8 @@ final class LoadCommand implements Callable<Integer> {
         LoadOptions options = options();
         Sources.expand(sources, java.io.InputStream.nullInputStream()); // a missing file fails before the store is touched
         PrintStream out = System.out;
-        LoadProgressPrinter progress = new LoadProgressPrinter(System.err, System.console() != null, failOnError);
+        LoadProgressPrinter progress = new LoadProgressPrinter(System.err, progressMode.display(Terminal.stderrIsTerminal()),
+                Terminal.width(System.getenv()), failOnError);
         LoadTimeline timeline = new LoadTimeline();
         try (QuadStore qs = store.openOrCreate()) {
             LoadReport r;
@@ -159,19 +166,8 @@ final class LoadCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "--threads must be at least 1, got " + threads);
         }
         return LoadOptions.of(sources).withFormat(fmt).withGraph(graph).withBase(base).withParallelism(parallelism)
-                .withThreads(threads).withMemory(size("--memory", memory)).withTmpDir(tmp).withFailOnError(failOnError)
-                .withMode(mode).withCommitBytes(size("--commit-size", commitSize));
-    }
-
-    private long size(String option, String value) {
-        if (value == null) {
-            return 0;
-        }
-        try {
-            return ByteSize.parse(value);
-        } catch (IllegalArgumentException e) {
-            throw new ParameterException(spec.commandLine(), option + ": " + e.getMessage());
-        }
+                .withThreads(threads).withMemory(memory).withTmpDir(tmp).withFailOnError(failOnError)
+                .withMode(mode).withCommitBytes(commitSize);
     }
 
     /** A failed load as one line: positioned for a bad statement, else what went wrong. */

@@ -7,8 +7,9 @@ import java.io.PrintStream;
 
 /**
  * What {@code quarry load} prints while it runs, on stderr: on a terminal one progress line
- * redrawn in place (input read of its total, quads/s, ETA); otherwise a log line every few
- * seconds, so that a log file does not fill with redraws. Bad statements are printed as
+ * redrawn in place (input read of its total, quads/s, ETA), cut to the terminal's width so
+ * that it never wraps; otherwise a log line every few seconds, so that a log file does not
+ * fill with redraws ({@link ProgressMode} decides). Bad statements are printed as
  * {@code file:line:col: message}, the first {@link #MAX_PRINTED}; the rest are counted.
  * Skipped input is printed as {@code warning: ...}.
  */
@@ -16,8 +17,19 @@ final class LoadProgressPrinter implements LoadListener {
     static final int MAX_PRINTED = 100;
     private static final long LOG_EVERY_NANOS = 5_000_000_000L;
 
+    /** How progress is shown. */
+    enum Display {
+        /** One line redrawn in place with carriage returns. */
+        REDRAW,
+        /** A line every few seconds. */
+        LOG,
+        /** None. */
+        NONE
+    }
+
     private final PrintStream err;
-    private final boolean terminal;
+    private final Display display;
+    private final int width;
     private final boolean failOnError;
     private long printedErrors;
     private long unprintedErrors;
@@ -30,20 +42,24 @@ final class LoadProgressPrinter implements LoadListener {
      * @param failOnError the first error ends the load and is reported as its failure, so it
      *                    is not printed here too
      */
-    LoadProgressPrinter(PrintStream err, boolean terminal, boolean failOnError) {
+    LoadProgressPrinter(PrintStream err, Display display, int width, boolean failOnError) {
         this.err = err;
-        this.terminal = terminal;
+        this.display = display;
+        this.width = width;
         this.failOnError = failOnError;
     }
 
     @Override
     public synchronized void progress(LoadProgress p) {
-        if (terminal) {
+        if (display == Display.REDRAW) {
             String line = line(p);
+            if (line.length() >= width) {
+                line = line.substring(0, Math.max(0, width - 1)); // the last column would wrap on some terminals
+            }
             err.print("\r" + line + " ".repeat(Math.max(0, drawnWidth - line.length())));
             err.flush();
             drawnWidth = line.length();
-        } else if (p.elapsedNanos() >= nextLog) {
+        } else if (display == Display.LOG && p.elapsedNanos() >= nextLog) {
             err.println("load: " + line(p));
             nextLog = p.elapsedNanos() + LOG_EVERY_NANOS;
         }
@@ -100,7 +116,7 @@ final class LoadProgressPrinter implements LoadListener {
     }
 
     private void clearLine() {
-        if (terminal && drawnWidth > 0) {
+        if (drawnWidth > 0) {
             err.print("\r" + " ".repeat(drawnWidth) + "\r");
             err.flush();
             drawnWidth = 0;

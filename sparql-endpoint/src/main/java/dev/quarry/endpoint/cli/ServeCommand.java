@@ -3,6 +3,7 @@ package dev.quarry.endpoint.cli;
 import dev.quarry.endpoint.server.QuarryServer;
 import dev.quarry.endpoint.server.ServerOptions;
 import dev.quarry.endpoint.load.JobRetention;
+import dev.quarry.endpoint.source.HttpSourceHosts;
 import dev.quarry.endpoint.source.SourcePolicy;
 import dev.quarry.store.QuadStore;
 import dev.quarry.store.error.StoreException;
@@ -56,13 +57,13 @@ public final class ServeCommand implements Callable<Integer> {
             description = "queries waiting for a place at once; more get 503 with Retry-After (default: ${DEFAULT-VALUE})")
     int maxQueuedQueries = ServerOptions.DEFAULT_MAX_QUEUED_QUERIES;
 
-    @Option(names = "--max-request-bytes", paramLabel = "BYTES", description = "largest query/update/form body (default: ${DEFAULT-VALUE})")
+    @Option(names = "--max-request-bytes", paramLabel = "SIZE", converter = ByteSize.Positive.class, description = "largest query/update/form body (default: ${DEFAULT-VALUE})")
     long maxRequestBytes = 16L << 20;
 
-    @Option(names = "--max-upload-bytes", paramLabel = "BYTES", description = "largest graph store upload; 0 = no limit (default: ${DEFAULT-VALUE}, 1 GiB)")
+    @Option(names = "--max-upload-bytes", paramLabel = "SIZE", converter = ByteSize.ZeroAllowed.class, description = "largest graph store upload; 0 = no limit (default: ${DEFAULT-VALUE}, 1 GiB)")
     long maxUploadBytes = ServerOptions.DEFAULT_MAX_UPLOAD_BYTES;
 
-    @Option(names = "--bulk-upload-bytes", paramLabel = "BYTES",
+    @Option(names = "--bulk-upload-bytes", paramLabel = "SIZE", converter = ByteSize.ZeroAllowed.class,
             description = "graph store POST uploads with a Content-Length of at least this go through the bulk loader; 0 = never (default: ${DEFAULT-VALUE})")
     long bulkUploadBytes = 64L << 20;
 
@@ -89,16 +90,19 @@ public final class ServeCommand implements Callable<Integer> {
             description = "compress responses with zstd or gzip for clients that send Accept-Encoding (default: ${DEFAULT-VALUE})")
     OnOff compression = OnOff.ON;
 
-    @Option(names = "--compression-min-bytes", paramLabel = "BYTES",
+    @Option(names = "--compression-min-bytes", paramLabel = "SIZE", converter = ByteSize.ZeroAllowed.class,
             description = "smaller responses are sent uncompressed; streamed ones (over 16 KiB) always compressed (default: ${DEFAULT-VALUE})")
-    int compressionMinBytes = ServerOptions.DEFAULT_COMPRESSION_MIN_BYTES;
+    long compressionMinBytes = ServerOptions.DEFAULT_COMPRESSION_MIN_BYTES;
 
     @Option(names = "--allow-source", paramLabel = "DIR",
             description = "a directory whose files SPARQL LOAD <file:...> and POST /loader may read (repeatable; default: none, loading files is refused)")
     List<Path> allowSource = new ArrayList<>();
 
-    @Option(names = "--allow-http-source", description = "let SPARQL LOAD and POST /loader fetch http(s) URLs (default: refused)")
-    boolean allowHttpSource;
+    @Option(names = "--allow-http-source", arity = "0..1", split = ",", paramLabel = "HOST", fallbackValue = "*",
+            description = "let SPARQL LOAD and POST /loader fetch http(s) URLs: alone, from any host but loopback and link-local"
+                    + " addresses; =HOST,... only from those hosts (name a loopback host to allow it; * adds any public host)"
+                    + " (default: refused)")
+    List<String> allowHttpSource;
 
     @Option(names = "--enable-service", description = "allow SPARQL SERVICE (federated queries to other endpoints; default: refused)")
     boolean enableService;
@@ -111,9 +115,9 @@ public final class ServeCommand implements Callable<Integer> {
             description = "forget finished /loader jobs submitted more than this many days ago (may be fractional); 0 = no age limit (default: ${DEFAULT-VALUE})")
     double loaderJobMaxAgeDays = 0;
 
-    @Option(names = "--cache-size", paramLabel = "SIZE",
+    @Option(names = "--cache-size", paramLabel = "SIZE", converter = ByteSize.Positive.class,
             description = "RocksDB block cache (uncompressed index, data and dictionary blocks, off the Java heap), e.g. 512m, 2g (default: an eighth of the machine's memory, at least 256m)")
-    String cacheSize;
+    Long cacheSize;
 
     @Option(names = "--no-sync", description = "do not wait for the disk on each commit (a crash of the machine may lose the last commits)")
     boolean noSync;
@@ -206,8 +210,8 @@ public final class ServeCommand implements Callable<Integer> {
     }
 
     ServerOptions options() {
-        if (compressionMinBytes < 0) {
-            throw new IllegalArgumentException("--compression-min-bytes must not be negative, not " + compressionMinBytes);
+        if (compressionMinBytes < 0 || compressionMinBytes > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException("--compression-min-bytes must be 0..2 GiB, not " + compressionMinBytes);
         }
         ServerOptions.Builder b = ServerOptions.builder()
                 .bind(bind)
@@ -223,8 +227,8 @@ public final class ServeCommand implements Callable<Integer> {
                 .allowedHosts(allowHost)
                 .writeOrigins(allowWriteOrigin)
                 .cors(cors)
-                .compressionMinBytes(compression == OnOff.ON ? compressionMinBytes : -1)
-                .sources(new SourcePolicy(allowSource, allowHttpSource))
+                .compressionMinBytes(compression == OnOff.ON ? (int) compressionMinBytes : -1)
+                .sources(new SourcePolicy(allowSource, HttpSourceHosts.of(allowHttpSource)))
                 .serviceEnabled(enableService)
                 .bulkUploadBytes(bulkUploadBytes)
                 .loadJobRetention(retention());
@@ -258,11 +262,7 @@ public final class ServeCommand implements Callable<Integer> {
         StoreOptions o = StoreOptions.defaults().withReadOnly(readOnly).withSyncCommits(!noSync)
                 .withBlockCacheBytes(defaultCacheBytes());
         if (cacheSize != null) {
-            try {
-                o = o.withBlockCacheBytes(ByteSize.parse(cacheSize));
-            } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("--cache-size: " + e.getMessage(), e);
-            }
+            o = o.withBlockCacheBytes(cacheSize);
         }
         return o;
     }

@@ -6,7 +6,6 @@ import dev.quarry.loader.LoadReport;
 import dev.quarry.loader.progress.LoadProgress;
 import java.util.ArrayList;
 import java.util.List;
-import org.apache.jena.atlas.json.JsonArray;
 import org.apache.jena.atlas.json.JsonObject;
 import org.apache.jena.atlas.json.JsonValue;
 
@@ -164,17 +163,7 @@ final class LoadJob {
         o.put("submitted", submitted);
         o.put("request", request.toJson());
         o.put("feeds", feeds);
-        JsonArray errs = new JsonArray();
-        for (LoadError e : errors) {
-            JsonObject j = new JsonObject();
-            j.put("kind", e.kind().name());
-            j.put("file", e.file());
-            j.put("line", e.line());
-            j.put("column", e.column());
-            j.put("message", e.message());
-            errs.add(j);
-        }
-        o.put("errors", errs);
+        o.put("errors", LoadReport.errorsJson(errors));
         return o;
     }
 

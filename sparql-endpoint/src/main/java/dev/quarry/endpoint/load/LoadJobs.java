@@ -5,6 +5,7 @@ import dev.quarry.loader.BulkLoader;
 import dev.quarry.loader.LoadException;
 import dev.quarry.loader.LoadMode;
 import dev.quarry.loader.LoadOptions;
+import dev.quarry.loader.input.HttpFetch;
 import dev.quarry.loader.LoadReport;
 import dev.quarry.store.QuadStore;
 import java.nio.charset.StandardCharsets;
@@ -34,6 +35,7 @@ public final class LoadJobs implements AutoCloseable {
 
     private final QuadStore store;
     private final SourceResolver resolver;
+    private final HttpFetch http;
     private final JobRetention retention;
     private final Map<String, LoadJob> jobs = new LinkedHashMap<>();
     private final Deque<LoadJob> queue = new ArrayDeque<>();
@@ -44,6 +46,7 @@ public final class LoadJobs implements AutoCloseable {
     public LoadJobs(QuadStore store, SourcePolicy policy, JobRetention retention) {
         this.store = store;
         this.resolver = new SourceResolver(policy);
+        this.http = HttpFetch.DEFAULT.withGuard(policy.httpGuard());
         this.retention = retention;
         List<LoadJob> known = new ArrayList<>();
         store.jobRecords().forEach((id, rec) -> known.add(LoadJob.fromRecord(JSON.parse(new String(rec, StandardCharsets.UTF_8)))));
@@ -191,7 +194,7 @@ public final class LoadJobs implements AutoCloseable {
         LoadMode mode = mode(job);
         LoadOptions options = LoadOptions.of(job.sources).withFormat(r.format()).withGraph(r.namedGraphUri())
                 .withBase(r.baseUri()).withParallelism(r.parallelism()).withFailOnError(r.failOnError())
-                .withMode(mode);
+                .withMode(mode).withHttp(http);
         job.started();
         persist(job);
         try {

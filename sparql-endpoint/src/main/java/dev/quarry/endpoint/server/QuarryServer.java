@@ -4,6 +4,7 @@ import dev.quarry.endpoint.http.HttpServer;
 import dev.quarry.endpoint.http.Router;
 import dev.quarry.endpoint.load.LoadJobs;
 import dev.quarry.endpoint.load.LoaderHandler;
+import dev.quarry.endpoint.monitor.DictionaryCacheMetrics;
 import dev.quarry.endpoint.monitor.MetricsHandler;
 import dev.quarry.endpoint.monitor.ProcessMetrics;
 import dev.quarry.endpoint.monitor.StatusHandler;
@@ -50,6 +51,7 @@ public final class QuarryServer {
         }
         PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
         processMetrics = ProcessMetrics.bind(registry);
+        DictionaryCacheMetrics.bind(registry, store.dictionary());
         QuarryDatasetGraph dataset = new QuarryDatasetGraph(store);
         QueryAdmission admission = new QueryAdmission(options.maxConcurrentQueries(), options.maxQueuedQueries(), registry);
         loadJobs = new LoadJobs(store, options.sources(), options.loadJobRetention());

@@ -1,5 +1,6 @@
 package dev.quarry.endpoint.source;
 
+import dev.quarry.loader.input.HttpFetch;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -22,7 +23,7 @@ import java.util.Locale;
  * its group or anyone may write to could have been planted by another user to make the
  * server read that user's way into files it may not read itself: it is followed only if
  * it leads back inside the allowed directories. An {@code http:}/{@code https:} source
- * needs {@code allowHttp}. Any other scheme is refused.
+ * must come from a host {@link HttpSourceHosts} allows. Any other scheme is refused.
  *
  * <p>A path that is outside the allowed directories is refused before the file system is
  * asked anything about it, so the answer does not tell whether such a file exists.
@@ -31,7 +32,7 @@ public final class SourcePolicy {
     private final List<Path> roots;
     /** The roots as given and as real paths: the lexical pre-check accepts either spelling. */
     private final List<Path> spellings;
-    private final boolean allowHttp;
+    private final HttpSourceHosts httpHosts;
 
     /** A resolved source: a real local file or a remote URI. */
     public sealed interface Allowed permits LocalFile, Remote {}
@@ -44,9 +45,17 @@ public final class SourcePolicy {
 
     /**
      * @param allowedDirs directories whose files may be read (must exist)
-     * @param allowHttp   whether http(s) URLs may be fetched
+     * @param allowHttp   whether http(s) URLs may be fetched (from any host but loopback and link-local ones)
      */
     public SourcePolicy(List<Path> allowedDirs, boolean allowHttp) {
+        this(allowedDirs, allowHttp ? HttpSourceHosts.PUBLIC : HttpSourceHosts.NONE);
+    }
+
+    /**
+     * @param allowedDirs directories whose files may be read (must exist)
+     * @param httpHosts   the hosts http(s) URLs may be fetched from
+     */
+    public SourcePolicy(List<Path> allowedDirs, HttpSourceHosts httpHosts) {
         List<Path> real = new ArrayList<>();
         List<Path> both = new ArrayList<>();
         for (Path dir : allowedDirs) {
@@ -66,7 +75,7 @@ public final class SourcePolicy {
         }
         this.roots = List.copyOf(real);
         this.spellings = List.copyOf(both);
-        this.allowHttp = allowHttp;
+        this.httpHosts = httpHosts;
     }
 
     /** Nothing readable: no directory, no http. */
@@ -80,7 +89,18 @@ public final class SourcePolicy {
     }
 
     public boolean allowHttp() {
-        return allowHttp;
+        return httpHosts.enabled();
+    }
+
+    /** Checks each URL a remote load requests, redirects included. */
+    public HttpFetch.Guard httpGuard() {
+        return uri -> {
+            try {
+                httpHosts.check(uri);
+            } catch (SourceRefusedException e) {
+                throw new IOException(e.getMessage());
+            }
+        };
     }
 
     /**
@@ -100,10 +120,7 @@ public final class SourcePolicy {
         return switch (scheme) {
             case "file" -> new LocalFile(localFile(uri, iri, false));
             case "http", "https" -> {
-                if (!allowHttp) {
-                    throw new SourceRefusedException("reading " + scheme + " sources is disabled on this server"
-                            + " (start it with --allow-http-source): " + iri);
-                }
+                httpHosts.check(uri);
                 yield new Remote(uri);
             }
             default -> throw new SourceRefusedException("unsupported source scheme '" + scheme + "': " + iri

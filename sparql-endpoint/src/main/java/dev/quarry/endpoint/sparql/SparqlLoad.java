@@ -5,8 +5,11 @@ import dev.quarry.endpoint.source.SourcePolicy;
 import dev.quarry.endpoint.source.SourceRefusedException;
 import dev.quarry.loader.input.Feed;
 import dev.quarry.loader.input.FeedReader;
+import dev.quarry.loader.input.HttpFetch;
 import dev.quarry.loader.input.RdfFormat;
+import dev.quarry.loader.input.Source;
 import dev.quarry.loader.input.Sources;
+import dev.quarry.loader.input.UrlSource;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -15,7 +18,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Consumer;
-import org.apache.jena.atlas.web.HttpException;
 import org.apache.jena.graph.Node;
 import org.apache.jena.graph.Triple;
 import org.apache.jena.riot.RDFParser;
@@ -34,7 +36,8 @@ import org.apache.jena.update.UpdateRequest;
  * request goes on, as SPARQL 1.1 says SILENT operations always succeed (nothing is read,
  * so nothing is revealed either). A local file is read from its real path, with compression
  * sniffed and the format taken from its name, as the bulk loader does; an http(s)
- * document is fetched by Jena with content negotiation.
+ * document is fetched as the bulk loader fetches it ({@link UrlSource}: timeouts, resume,
+ * every redirect checked by the policy), its format from its path or Content-Type.
  *
  * <p>Without INTO, triples go to the default graph and quads to their own graphs; with
  * INTO every statement goes to that graph. Statements stream into the caller's write
@@ -94,14 +97,11 @@ final class SparqlLoad {
         try {
             switch (source) {
                 case SourcePolicy.LocalFile f -> readFile(iri, f, stream);
-                case SourcePolicy.Remote r -> RDFParser.source(r.uri().toString()).errorHandler(PositionedErrors.INSTANCE)
-                        .parse(stream);
+                case SourcePolicy.Remote r -> parseFeeds(iri,
+                        new UrlSource(r.uri(), HttpFetch.DEFAULT.withGuard(policy.httpGuard())), stream);
             }
         } catch (RiotException e) {
             throw HttpError.badRequest("LOAD failed: " + iri + ": " + QueryRunner.oneLine(e.getMessage()));
-        } catch (HttpException e) {
-            // a remote source that could not be fetched (refused connection, 404, ...)
-            throw HttpError.badRequest("LOAD failed: " + iri + ": " + QueryRunner.oneLine(String.valueOf(e.getMessage())));
         } catch (IOException | UncheckedIOException e) {
             throw HttpError.badRequest("LOAD failed: " + describe(e, iri));
         }
@@ -113,8 +113,12 @@ final class SparqlLoad {
             throw HttpError.badRequest("LOAD failed: cannot tell the RDF format of " + iri
                     + " from its name (use .nt, .nq, .ttl, .trig, .rdf, .jsonld, optionally compressed)");
         }
-        try (FeedReader reader = Sources.expand(List.of(file.path().toString())).getFirst()
-                .open(new LongAdder(), null)) {
+        parseFeeds(iri, Sources.expand(List.of(file.path().toString())).getFirst(), stream);
+    }
+
+    /** Parses every feed of {@code source} (compression sniffed, format from its name or Content-Type). */
+    private static void parseFeeds(String iri, Source source, StreamRDF stream) throws IOException {
+        try (FeedReader reader = source.open(new LongAdder(), null)) {
             for (Feed feed = reader.next(); feed != null; feed = reader.next()) {
                 RDFParser.source(feed.stream()).lang(feed.format().lang()).base(iri).errorHandler(PositionedErrors.INSTANCE)
                         .parse(stream);
@@ -126,7 +130,8 @@ final class SparqlLoad {
         if (e instanceof NoSuchFileException) {
             return "no such file: " + iri;
         }
-        return iri + ": " + QueryRunner.oneLine(e.getMessage());
+        String message = QueryRunner.oneLine(String.valueOf(e.getMessage()));
+        return message.startsWith(iri) ? message : iri + ": " + message;
     }
 
     private static HttpError refused(SourceRefusedException e) {

@@ -39,7 +39,7 @@ class LoadOutputTest {
     @Test
     void warningsArePrintedOneLineEach() {
         ByteArrayOutputStream buf = new ByteArrayOutputStream();
-        LoadProgressPrinter log = new LoadProgressPrinter(new PrintStream(buf, true, StandardCharsets.UTF_8), false, false);
+        LoadProgressPrinter log = new LoadProgressPrinter(new PrintStream(buf, true, StandardCharsets.UTF_8), LoadProgressPrinter.Display.LOG, 80, false);
         log.warning("skipped a.zip!/README: its name tells no RDF format");
         assertEquals("warning: skipped a.zip!/README: its name tells no RDF format\n",
                 buf.toString(StandardCharsets.UTF_8));
@@ -49,7 +49,7 @@ class LoadOutputTest {
     void terminalRedrawsOneLineAndLogsPrintEveryFewSeconds() {
         ByteArrayOutputStream buf = new ByteArrayOutputStream();
         PrintStream err = new PrintStream(buf, true, StandardCharsets.UTF_8);
-        LoadProgressPrinter tty = new LoadProgressPrinter(err, true, false);
+        LoadProgressPrinter tty = new LoadProgressPrinter(err, LoadProgressPrinter.Display.REDRAW, 200, false);
         tty.progress(new LoadProgress("reading", 10, 100, 1, 0, 1_000_000_000L));
         tty.progress(new LoadProgress("reading", 20, 100, 2, 0, 2_000_000_000L));
         tty.end();
@@ -58,7 +58,7 @@ class LoadOutputTest {
         assertTrue(!out.contains("\n"), out);
 
         buf.reset();
-        LoadProgressPrinter log = new LoadProgressPrinter(err, false, false);
+        LoadProgressPrinter log = new LoadProgressPrinter(err, LoadProgressPrinter.Display.LOG, 80, false);
         for (int s = 1; s <= 11; s++) {
             log.progress(new LoadProgress("reading", s, 100, s, 0, s * 1_000_000_000L));
         }
@@ -69,7 +69,7 @@ class LoadOutputTest {
     void errorsArePrintedUpToTheCapThenCounted() {
         ByteArrayOutputStream buf = new ByteArrayOutputStream();
         PrintStream err = new PrintStream(buf, true, StandardCharsets.UTF_8);
-        LoadProgressPrinter p = new LoadProgressPrinter(err, false, false);
+        LoadProgressPrinter p = new LoadProgressPrinter(err, LoadProgressPrinter.Display.LOG, 80, false);
         for (int i = 1; i <= LoadProgressPrinter.MAX_PRINTED + 7; i++) {
             p.error(new LoadError(LoadError.Kind.PARSING, "f.nt", i, 3, "bad"));
         }

@@ -2,10 +2,13 @@ package dev.quarry.endpoint.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.quarry.endpoint.server.ServerOptions;
+import dev.quarry.endpoint.source.SourcePolicy;
+import dev.quarry.endpoint.source.SourceRefusedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -45,6 +48,21 @@ class ServeCommandTest {
     }
 
     @Test
+    void allowHttpSourceTakesAHostList() {
+        ServerOptions alone = parse("--store", "db", "--allow-http-source");
+        SourcePolicy.Allowed remote = alone.sources().check("http://192.0.2.1/x.nt");
+        assertInstanceOf(SourcePolicy.Remote.class, remote);
+        assertThrows(SourceRefusedException.class, () -> alone.sources().check("http://127.0.0.1/x.nt"));
+        ServerOptions named = parse("--store", "db", "--allow-http-source=localhost,data.example.org", "--read-only");
+        assertInstanceOf(SourcePolicy.Remote.class, named.sources().check("http://localhost:8080/x.nt"));
+        assertInstanceOf(SourcePolicy.Remote.class, named.sources().check("https://DATA.example.org/x.nt"));
+        SourceRefusedException e = assertThrows(SourceRefusedException.class,
+                () -> named.sources().check("http://192.0.2.1/x.nt"));
+        assertTrue(e.getMessage().contains("not one of the hosts allowed"), e.getMessage());
+        assertTrue(named.readOnly());
+    }
+
+    @Test
     void aMissingAllowedDirectoryIsAnError() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> parse("--store", "db", "--allow-source", tmp.resolve("nope").toString()));
@@ -76,10 +94,9 @@ class ServeCommandTest {
         assertEquals(2L << 30, set.storeOptions().blockCacheBytes());
         assertTrue(set.storeOptions().readOnly());
 
-        ServeCommand bad = new ServeCommand();
-        new CommandLine(bad).parseArgs("--store", "db", "--cache-size", "lots");
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, bad::storeOptions);
-        assertTrue(e.getMessage().startsWith("--cache-size: not a size: 'lots'"), e.getMessage());
+        CommandLine.ParameterException e = assertThrows(CommandLine.ParameterException.class,
+                () -> new CommandLine(new ServeCommand()).parseArgs("--store", "db", "--cache-size", "lots"));
+        assertEquals("Invalid value for option '--cache-size': not a size: 'lots' (write e.g. 512m or 2g)", e.getMessage());
     }
 
     @Test

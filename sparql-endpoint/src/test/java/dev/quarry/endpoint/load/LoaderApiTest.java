@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.sun.net.httpserver.HttpServer;
 import dev.quarry.endpoint.ServerFixture;
+import dev.quarry.endpoint.source.HttpSourceHosts;
 import dev.quarry.endpoint.source.SourcePolicy;
 import java.io.OutputStream;
 import java.net.InetAddress;
@@ -104,7 +105,7 @@ class LoaderApiTest {
 
     private ServerFixture server() {
         return new ServerFixture(tmp.resolve("store"), ServerFixture.options()
-                .sources(new SourcePolicy(List.of(data), true)));
+                .sources(new SourcePolicy(List.of(data), HttpSourceHosts.of(List.of("127.0.0.1")))));
     }
 
     private String url(String path) {

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.sun.net.httpserver.HttpServer;
 import dev.quarry.endpoint.ServerFixture;
+import dev.quarry.endpoint.source.HttpSourceHosts;
 import dev.quarry.endpoint.source.SourcePolicy;
 import java.io.OutputStream;
 import java.net.InetAddress;
@@ -36,7 +37,7 @@ class LoaderJobRetentionTest {
 
     private ServerFixture server(Path data, JobRetention retention) {
         return new ServerFixture(tmp.resolve("store"), ServerFixture.options()
-                .sources(new SourcePolicy(List.of(data), true)).loadJobRetention(retention));
+                .sources(new SourcePolicy(List.of(data), HttpSourceHosts.of(List.of("127.0.0.1")))).loadJobRetention(retention));
     }
 
     private static String start(ServerFixture f, String body) {

@@ -131,7 +131,40 @@ class SourcePolicyTest {
         refused("urn:x:y", "unsupported source scheme");
         refused("file:relative.nt", "absolute path");
         policy = new SourcePolicy(List.of(allowed), true);
-        assertInstanceOf(SourcePolicy.Remote.class, policy.check("https://127.0.0.1:1/x.ttl"));
+        assertInstanceOf(SourcePolicy.Remote.class, policy.check("https://192.0.2.1:1/x.ttl"));
+    }
+
+    @Test
+    void loopbackLinkLocalAndWildcardHostsAreRefusedUnlessNamed() {
+        policy = new SourcePolicy(List.of(allowed), HttpSourceHosts.PUBLIC);
+        refused("http://127.0.0.1:8080/x.ttl", "host 127.0.0.1 is a loopback address");
+        refused("http://127.1.2.3/x.ttl", "loopback");
+        refused("http://localhost/x.ttl", "--allow-http-source=localhost");
+        refused("http://[::1]/x.ttl", "loopback");
+        refused("http://169.254.169.254/latest/meta-data/", "link-local");
+        refused("http://[fe80::1]/x.ttl", "link-local");
+        refused("http://0.0.0.0/x.ttl", "wildcard");
+        assertInstanceOf(SourcePolicy.Remote.class, policy.check("http://192.0.2.1/x.ttl"));
+
+        policy = new SourcePolicy(List.of(allowed), HttpSourceHosts.of(List.of("127.0.0.1", "[::1]", "*")));
+        assertInstanceOf(SourcePolicy.Remote.class, policy.check("http://127.0.0.1:8080/x.ttl"));
+        assertInstanceOf(SourcePolicy.Remote.class, policy.check("http://[::1]:8080/x.ttl"));
+        assertInstanceOf(SourcePolicy.Remote.class, policy.check("http://192.0.2.1/x.ttl"));
+        refused("http://169.254.169.254/", "link-local");
+
+        policy = new SourcePolicy(List.of(allowed), HttpSourceHosts.of(List.of("data.example.org")));
+        assertInstanceOf(SourcePolicy.Remote.class, policy.check("https://Data.Example.org/x.ttl"));
+        refused("http://192.0.2.1/x.ttl", "not one of the hosts allowed with --allow-http-source");
+    }
+
+    @Test
+    void theGuardChecksEveryRequestedUrlAsTheSourceCheckDoes() {
+        policy = new SourcePolicy(List.of(allowed), HttpSourceHosts.PUBLIC);
+        java.io.IOException e = assertThrows(java.io.IOException.class,
+                () -> policy.httpGuard().check(java.net.URI.create("http://169.254.169.254/latest/")));
+        assertTrue(e.getMessage().contains("link-local"), e.getMessage());
+        org.junit.jupiter.api.Assertions.assertDoesNotThrow(
+                () -> policy.httpGuard().check(java.net.URI.create("http://192.0.2.1/x.ttl")));
     }
 
     @Test

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.sun.net.httpserver.HttpServer;
 import dev.quarry.endpoint.ServerFixture;
+import dev.quarry.endpoint.source.HttpSourceHosts;
 import dev.quarry.endpoint.source.SourcePolicy;
 import java.io.OutputStream;
 import java.net.InetAddress;
@@ -41,8 +42,12 @@ class SparqlLoadTest {
     }
 
     private ServerFixture server(boolean allowHttp) {
+        return server(allowHttp ? HttpSourceHosts.of(List.of("127.0.0.1")) : HttpSourceHosts.NONE);
+    }
+
+    private ServerFixture server(HttpSourceHosts hosts) {
         return new ServerFixture(tmp.resolve("store"), ServerFixture.options()
-                .sources(new SourcePolicy(List.of(data), allowHttp)));
+                .sources(new SourcePolicy(List.of(data), hosts)));
     }
 
     private static void status(int expected, HttpResponse<String> r, String... bodyContains) {
@@ -137,6 +142,9 @@ class SparqlLoadTest {
         try {
             try (ServerFixture f = server(false)) {
                 status(403, f.update("LOAD " + url), "--allow-http-source");
+            }
+            try (ServerFixture f = server(HttpSourceHosts.PUBLIC)) {
+                status(403, f.update("LOAD " + url), "loopback address", "--allow-http-source=127.0.0.1");
             }
             try (ServerFixture f = server(true)) {
                 status(204, f.update("LOAD " + url + " INTO GRAPH <urn:ex:web>"));

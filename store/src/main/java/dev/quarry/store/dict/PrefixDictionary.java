@@ -1,12 +1,16 @@
 package dev.quarry.store.dict;
 
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import com.github.benmanes.caffeine.cache.stats.CacheStats;
 import dev.quarry.store.error.StoreException;
 import dev.quarry.store.encoding.KeyLayout;
 import dev.quarry.store.encoding.PrefixResolver;
 import dev.quarry.store.rocks.RocksKv;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-import java.util.concurrent.ConcurrentHashMap;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 /**
  * The persistent namespace dictionary: IRI namespaces get small int ids, stored
@@ -15,15 +19,16 @@ import java.util.concurrent.ConcurrentHashMap;
  * stable for everything that runs concurrently (writers, bulk loads, readers).
  * Entries are never deleted, so cached ids never go stale.
  *
- * <p>The caches are bounded: past {@link #CACHE_LIMIT} entries they are cleared
- * and refill from disk, so millions of namespaces cost disk, not heap.
+ * <p>The caches are bounded Caffeine caches: past {@link #CACHE_LIMIT} entries each evicts
+ * the entries least likely to be used again, so millions of namespaces cost disk, not heap,
+ * and the hot ones stay.
  */
 public final class PrefixDictionary implements PrefixResolver {
     static final int CACHE_LIMIT = 200_000;
 
     private final RocksKv kv;
-    private final ConcurrentHashMap<String, Integer> byName = new ConcurrentHashMap<>();
-    private final ConcurrentHashMap<Integer, String> byId = new ConcurrentHashMap<>();
+    private final Cache<String, Integer> byName = cache();
+    private final Cache<Integer, String> byId = cache();
     private final Object assignLock = new Object();
     private int nextId;
 
@@ -38,7 +43,7 @@ public final class PrefixDictionary implements PrefixResolver {
 
     @Override
     public int prefixId(String namespace, boolean create) {
-        Integer cached = byName.get(namespace);
+        Integer cached = byName.getIfPresent(namespace);
         if (cached != null) {
             return cached;
         }
@@ -72,7 +77,7 @@ public final class PrefixDictionary implements PrefixResolver {
 
     @Override
     public String namespace(int id) {
-        String cached = byId.get(id);
+        String cached = byId.getIfPresent(id);
         if (cached != null) {
             return cached;
         }
@@ -86,12 +91,20 @@ public final class PrefixDictionary implements PrefixResolver {
     }
 
     private void remember(String namespace, int id) {
-        if (byName.size() > CACHE_LIMIT) {
-            byName.clear();
-            byId.clear();
-        }
         byName.put(namespace, id);
         byId.put(id, namespace);
+    }
+
+    private static <K, V> Cache<K, V> cache() {
+        return Caffeine.newBuilder().maximumSize(CACHE_LIMIT).recordStats().build();
+    }
+
+    /** Hits, misses and evictions of the two caches since the store opened. */
+    Map<String, CacheStats> cacheStats() {
+        Map<String, CacheStats> out = new LinkedHashMap<>();
+        out.put("namespace_by_id", byId.stats());
+        out.put("id_by_namespace", byName.stats());
+        return out;
     }
 
     /** How many namespaces have been assigned ids. */

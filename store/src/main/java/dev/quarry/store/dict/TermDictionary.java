@@ -7,7 +7,13 @@ import dev.quarry.store.encoding.TermId;
 import dev.quarry.store.rocks.KvBatch;
 import dev.quarry.store.rocks.KvReader;
 import dev.quarry.store.rocks.RocksKv;
-import java.util.concurrent.ConcurrentHashMap;
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import com.github.benmanes.caffeine.cache.stats.CacheStats;
+import com.github.benmanes.caffeine.cache.stats.ConcurrentStatsCounter;
+import com.github.benmanes.caffeine.cache.stats.StatsCounter;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.jena.graph.Node;
 
@@ -18,6 +24,11 @@ import org.apache.jena.graph.Node;
  * cache is per {@link Epoch}: DROP ALL starts a new epoch, and a reader keeps
  * the epoch of its snapshot, so no reader or writer ever sees an id of a term
  * that was dropped. Writers never cache: they see their own uncommitted terms.
+ *
+ * <p>Both caches are Caffeine caches bounded by entry count: when full they evict the
+ * entries least likely to be used again (W-TinyLFU) and keep the hot ones, where the maps
+ * before were cleared whole. Their hit counts are in {@link #cacheStats()}; the term -> id
+ * counts add up over all epochs.
  */
 public final class TermDictionary {
     static final int CACHE_LIMIT = 500_000;
@@ -26,16 +37,35 @@ public final class TermDictionary {
     private final PrefixDictionary prefixes;
     private final TermCodec codec;
     private final AtomicLong nextSequence;
-    private final ConcurrentHashMap<Long, Node> nodeById = new ConcurrentHashMap<>();
-    private volatile Epoch epoch = new Epoch();
+    private final int cacheLimit;
+    private final Cache<Long, Node> nodeById;
+    private final StatsCounter idByNodeStats = new ConcurrentStatsCounter();
+    private volatile Epoch epoch;
 
     /** One generation of the term -> id cache. */
     public static final class Epoch {
-        private final ConcurrentHashMap<Node, Long> idByNode = new ConcurrentHashMap<>();
+        private final Cache<Node, Long> idByNode;
+
+        private Epoch(Cache<Node, Long> idByNode) {
+            this.idByNode = idByNode;
+        }
+    }
+
+    /** A cache of at most {@code limit} entries that records its hits into {@code stats}. */
+    private static <K, V> Cache<K, V> boundedCache(int limit, StatsCounter stats) {
+        return Caffeine.newBuilder().maximumSize(limit).recordStats(() -> stats).build();
     }
 
     public TermDictionary(RocksKv kv, PrefixDictionary prefixes) {
+        this(kv, prefixes, CACHE_LIMIT);
+    }
+
+    /** With caches of at most {@code cacheLimit} entries each (tests use small ones). */
+    TermDictionary(RocksKv kv, PrefixDictionary prefixes, int cacheLimit) {
         this.kv = kv;
+        this.cacheLimit = cacheLimit;
+        this.nodeById = boundedCache(cacheLimit, new ConcurrentStatsCounter());
+        this.epoch = new Epoch(boundedCache(cacheLimit, idByNodeStats));
         this.prefixes = prefixes;
         this.codec = new TermCodec(prefixes);
         byte[] next = kv.get(KeyLayout.metaKey(KeyLayout.META_NEXT_ID));
@@ -56,7 +86,21 @@ public final class TermDictionary {
 
     /** Called after DROP ALL commits: cached term ids refer to dropped terms. */
     public void newEpoch() {
-        epoch = new Epoch();
+        epoch.idByNode.invalidateAll(); // nothing may use it any more: free its memory now
+        epoch = new Epoch(boundedCache(cacheLimit, idByNodeStats));
+    }
+
+    /**
+     * Hits, misses and evictions of the dictionary's caches since the store opened, by cache:
+     * {@code term_by_id} (decoding ids for output), {@code id_by_term} (query constants), and
+     * the {@link PrefixDictionary}'s {@code namespace_by_id} and {@code id_by_namespace}.
+     */
+    public Map<String, CacheStats> cacheStats() {
+        Map<String, CacheStats> out = new LinkedHashMap<>();
+        out.put("term_by_id", nodeById.stats());
+        out.put("id_by_term", idByNodeStats.snapshot());
+        out.putAll(prefixes.cacheStats());
+        return out;
     }
 
     /** The id of {@code node} as {@code src} sees it, or {@link TermId#NONE} if it is not in the store. */
@@ -66,7 +110,7 @@ public final class TermDictionary {
             return inline;
         }
         if (cacheEpoch != null) {
-            Long cached = cacheEpoch.idByNode.get(node);
+            Long cached = cacheEpoch.idByNode.getIfPresent(node);
             if (cached != null) {
                 return cached;
             }
@@ -81,9 +125,6 @@ public final class TermDictionary {
         }
         long id = KeyLayout.getLong(v, 0);
         if (cacheEpoch != null) {
-            if (cacheEpoch.idByNode.size() > CACHE_LIMIT) {
-                cacheEpoch.idByNode.clear();
-            }
             cacheEpoch.idByNode.put(node, id);
         }
         return id;
@@ -126,7 +167,7 @@ public final class TermDictionary {
         if (TermId.isInline(id)) {
             return TermCodec.decodeInline(id);
         }
-        Node cached = nodeById.get(id);
+        Node cached = nodeById.getIfPresent(id);
         if (cached != null) {
             return cached;
         }
@@ -135,9 +176,6 @@ public final class TermDictionary {
             throw new StoreException("store is inconsistent: no term with id " + TermId.toString(id));
         }
         Node node = codec.decode(v);
-        if (nodeById.size() > CACHE_LIMIT) {
-            nodeById.clear();
-        }
         nodeById.put(id, node);
         return node;
     }
