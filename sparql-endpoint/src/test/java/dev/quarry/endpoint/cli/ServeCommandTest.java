@@ -106,6 +106,9 @@ class ServeCommandTest {
         ServeCommand off = new ServeCommand();
         new CommandLine(off).setCaseInsensitiveEnumValuesAllowed(true).parseArgs("--store", "db", "--compression=off");
         assertEquals(-1, off.options().compressionMinBytes());
-        assertThrows(IllegalArgumentException.class, () -> parse("--store", "db", "--compression-min-bytes", "-5"));
+        CommandLine.ParameterException bad = assertThrows(CommandLine.ParameterException.class,
+                () -> parse("--store", "db", "--compression-min-bytes", "-5"));
+        assertTrue(bad.getMessage().contains("'--compression-min-bytes'") && bad.getMessage().contains("-5"), bad.getMessage());
+        assertEquals(16384, parse("--store", "db", "--compression-min-bytes", "16k").compressionMinBytes());
     }
 }
