@@ -318,9 +318,12 @@ final class ExchangeDispatcher extends ChannelInboundHandlerAdapter {
     }
 
     /**
-     * The client sent its end of stream. Not read as "gone": a client may half-close after
-     * its request and still read the answer. Requests that arrived whole are answered;
-     * a request body cut short can never complete, so its request is cancelled.
+     * The client sent its end of stream. Not read as "gone" at once: a client may half-close
+     * after its request and still read the answer. Requests that arrived whole are answered;
+     * a request body cut short can never complete, so its request is cancelled. TCP cannot
+     * tell a half-close from a client that closed and left (a timeout, a closed tab), so a
+     * request whose answer has not started within {@link #HALF_CLOSE_GRACE_MILLIS} is
+     * cancelled: a long query for a client that went away does not run on to its time limit.
      */
     private void inputEnded(ChannelHandlerContext ctx) {
         inputEnded = true;
@@ -332,9 +335,19 @@ final class ExchangeDispatcher extends ChannelInboundHandlerAdapter {
             ctx.close();
         } else if (current == null && pending.isEmpty()) {
             ctx.close();
+        } else if (current != null) {
+            Exchange served = current;
+            ctx.executor().schedule(() -> {
+                if (current == served && !served.isStarted()) {
+                    served.cancel();
+                }
+            }, HALF_CLOSE_GRACE_MILLIS, java.util.concurrent.TimeUnit.MILLISECONDS);
         }
         // otherwise: finished() closes once the requests in hand are answered
     }
+
+    /** How long a request of a client that ended its stream may take before its answer starts. */
+    static final long HALF_CLOSE_GRACE_MILLIS = 2000;
 
     @Override
     public void channelInactive(ChannelHandlerContext ctx) {

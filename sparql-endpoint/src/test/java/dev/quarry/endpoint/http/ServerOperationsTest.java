@@ -71,6 +71,28 @@ class ServerOperationsTest {
         }
     }
 
+    /** A client that closed and left looks like a half-close: its query stops after the grace, not at its time limit. */
+    @Test
+    void aQueryOfAClientThatClosedIsCancelledAfterTheHalfCloseGrace() throws Exception {
+        try (ServerFixture f = new ServerFixture(dir, ServerFixture.options())) {
+            f.fill(1000); // a count over 10^12 rows: hours, and its answer starts only at its end
+            String slow = ServerFixture.enc("SELECT (COUNT(*) AS ?n) { ?a <urn:ex:p> ?b . ?c <urn:ex:p> ?d . ?e <urn:ex:p> ?f . ?g <urn:ex:p> ?h }");
+            try (Socket s = new Socket("127.0.0.1", f.port)) {
+                s.getOutputStream().write(("GET /sparql?query=" + slow + " HTTP/1.1\r\nHost: localhost\r\n\r\n")
+                        .getBytes(StandardCharsets.US_ASCII));
+                s.getOutputStream().flush();
+                Thread.sleep(300); // the query is running
+            } // closed: the server sees the end of the client's stream
+            long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(12);
+            String status;
+            do {
+                Thread.sleep(200);
+                status = f.get("/status", "application/json").body();
+            } while (!status.replaceAll("\\s", "").contains("\"running\":0") && System.nanoTime() < deadline);
+            assertTrue(status.replaceAll("\\s", "").contains("\"running\":0"), status);
+        }
+    }
+
     @Test
     void aClientThatHalfClosesInTheMiddleOfABodyIsDroppedAndNothingIsWritten() throws Exception {
         try (ServerFixture f = new ServerFixture(dir, ServerFixture.options());
