@@ -453,6 +453,43 @@ public final class QuadStore implements AutoCloseable {
         }
     }
 
+    // ------------------------------------------------------------------ backup
+
+    /**
+     * Writes a copy of the store into the new directory {@code target} (a store of its own,
+     * openable with {@link #open}) while reads and writes go on: every commit acknowledged
+     * before the call is in it; a bulk load still running is not (it is invisible until
+     * it commits). SST files are hard-linked when {@code target} is on the same filesystem.
+     * Built in a hidden sibling directory and renamed into place at the end, so a failure
+     * leaves no {@code target}.
+     *
+     * @throws StoreException if {@code target} exists or the copy fails
+     */
+    public void backup(Path target) {
+        checkOpen();
+        Path absolute = target.toAbsolutePath().normalize();
+        if (Files.exists(absolute, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+            throw new StoreException("backup target " + target + " already exists; give a new directory");
+        }
+        Path parent = absolute.getParent();
+        Path partial = parent.resolve("." + absolute.getFileName() + ".partial-" + ProcessHandle.current().pid());
+        try {
+            Files.createDirectories(parent);
+            Files.createDirectory(partial);
+            try {
+                writeMarker(partial, partial.resolve(MARKER));
+                kv.checkpoint(partial.resolve("db"));
+                Files.move(partial, absolute, StandardCopyOption.ATOMIC_MOVE);
+            } catch (RuntimeException | IOException e) {
+                deleteRecursively(partial);
+                throw e;
+            }
+        } catch (IOException e) {
+            throw new StoreException("cannot back up store " + dir + " into " + target + ": " + e, e);
+        }
+        LOG.info("backed up store {} into {}", dir, target);
+    }
+
     // ------------------------------------------------------------------ lifecycle
 
     private void checkOpen() {
