@@ -46,6 +46,7 @@ class StoreBackupTest {
     void aBackupTakenWhileAWriterAddsQuadsHoldsEveryEarlierCommitAndValidates() throws Exception {
         Path target = dir.resolve("backups").resolve("b1");
         int committedBefore;
+        long reported;
         try (QuadStore store = QuadStore.open(dir.resolve("store"))) {
             for (int i = 0; i < 200; i++) {
                 add(store, i);
@@ -64,7 +65,7 @@ class StoreBackupTest {
                     Thread.onSpinWait();
                 }
                 committedBefore = committed.get();
-                store.backup(target);
+                reported = store.backup(target);
             } finally {
                 stop.set(true);
                 writer.join();
@@ -75,7 +76,8 @@ class StoreBackupTest {
         try (QuadStore copy = QuadStore.open(target)) {
             ValidationReport report = StoreValidator.validate(copy);
             assertTrue(report.ok(), () -> "backup does not validate: " + report.problems());
-            assertTrue(copy.stats().quads() >= committedBefore, "quads in backup: " + copy.stats().quads());
+            assertEquals(reported, copy.stats().quads(), "the count backup() answers is the backup's");
+            assertTrue(reported >= committedBefore, "quads in backup: " + reported);
             try (ReadView view = copy.newReadView()) {
                 for (int i = 0; i < committedBefore; i++) {
                     assertTrue(contains(view, i), "quad " + i + ", committed before the backup, is missing");
