@@ -370,7 +370,7 @@ class CliEndToEndTest {
         assertTrue(none.err().startsWith("Usage: quarry "), none.err());
         QuarryCli.Run help = quarry.run("--help");
         assertEquals(0, help.exit());
-        for (String command : List.of("load", "query", "update", "stats", "drop-all", "verify", "demo", "serve")) {
+        for (String command : List.of("load", "query", "update", "stats", "drop-all", "backup", "verify", "demo", "serve")) {
             assertTrue(help.out().contains("\n  " + command + " "), command);
         }
         assertTrue(help.out().contains("Exit codes:"), help.out());

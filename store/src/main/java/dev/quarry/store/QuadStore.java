@@ -56,6 +56,8 @@ public final class QuadStore implements AutoCloseable {
     public static final int FORMAT_VERSION = 2;
     static final String MARKER = "quarry.store";
     private static final String MARKER_PARTIAL = MARKER + ".new";
+    /** Block cache of the one open of a new backup that reads its statistics: a few blocks suffice. */
+    private static final long BACKUP_CHECK_CACHE_BYTES = 8L << 20;
 
     /** Key ranges DROP ALL clears: indexes, term dictionary, statistics, loaded feeds. Prefixes stay. */
     static final List<byte[][]> DROP_RANGES = List.of(
@@ -451,6 +453,50 @@ public final class QuadStore implements AutoCloseable {
         } catch (IOException e) {
             return 0;
         }
+    }
+
+    // ------------------------------------------------------------------ backup
+
+    /**
+     * Writes a copy of the store into the new directory {@code target} (a store of its own,
+     * openable with {@link #open}) while reads and writes go on: every commit acknowledged
+     * before the call is in it; a bulk load still running is not (it is invisible until
+     * it commits). SST files are hard-linked when {@code target} is on the same filesystem.
+     * Built in a hidden sibling directory and renamed into place at the end, so a failure
+     * leaves no {@code target}. The copy is opened once before the rename: that proves it
+     * opens, and its statistics give the count returned.
+     *
+     * @return the number of quads in the backup
+     * @throws StoreException if {@code target} exists or the copy fails
+     */
+    public long backup(Path target) {
+        checkOpen();
+        Path absolute = target.toAbsolutePath().normalize();
+        if (Files.exists(absolute, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+            throw new StoreException("backup target " + target + " already exists; give a new directory");
+        }
+        Path parent = absolute.getParent();
+        Path partial = parent.resolve("." + absolute.getFileName() + ".partial-" + ProcessHandle.current().pid());
+        long quads;
+        try {
+            Files.createDirectories(parent);
+            Files.createDirectory(partial);
+            try {
+                writeMarker(partial, partial.resolve(MARKER));
+                kv.checkpoint(partial.resolve("db"));
+                try (QuadStore copy = new QuadStore(partial, StoreOptions.defaults().withBlockCacheBytes(BACKUP_CHECK_CACHE_BYTES))) {
+                    quads = copy.stats().quads();
+                }
+                Files.move(partial, absolute, StandardCopyOption.ATOMIC_MOVE);
+            } catch (RuntimeException | IOException e) {
+                deleteRecursively(partial);
+                throw e;
+            }
+        } catch (IOException e) {
+            throw new StoreException("cannot back up store " + dir + " into " + target + ": " + e, e);
+        }
+        LOG.info("backed up store {} into {}: {} quads", dir, target, quads);
+        return quads;
     }
 
     // ------------------------------------------------------------------ lifecycle

@@ -33,6 +33,7 @@ import picocli.CommandLine.Spec;
             UpdateCommand.class,
             StatsCommand.class,
             DropAllCommand.class,
+            BackupCommand.class,
             VerifyCommand.class,
             DemoCommand.class,
             ServeCommand.class,

@@ -107,6 +107,10 @@ public final class ServeCommand implements Callable<Integer> {
     @Option(names = "--enable-service", description = "allow SPARQL SERVICE (federated queries to other endpoints; default: refused)")
     boolean enableService;
 
+    @Option(names = "--backup-dir", paramLabel = "DIR",
+            description = "let POST /backup write store checkpoints into DIR/<UTC time> (same filesystem as the store: SST files are hard-linked); default: backups refused")
+    Path backupDir;
+
     @Option(names = "--loader-jobs-kept", paramLabel = "N",
             description = "finished /loader jobs whose records are kept, the most recent first; older ones are forgotten (default: ${DEFAULT-VALUE}, as Neptune)")
     int loaderJobsKept = JobRetention.DEFAULT_KEPT;
@@ -231,7 +235,8 @@ public final class ServeCommand implements Callable<Integer> {
                 .sources(new SourcePolicy(allowSource, HttpSourceHosts.of(allowHttpSource)))
                 .serviceEnabled(enableService)
                 .bulkUploadBytes(bulkUploadBytes)
-                .loadJobRetention(retention());
+                .loadJobRetention(retention())
+                .backupDir(backupDir == null ? null : backupDir.toAbsolutePath().normalize());
         if (maxConcurrentQueries != null) {
             b.maxConcurrentQueries(maxConcurrentQueries);
         }

@@ -4,6 +4,7 @@ import dev.quarry.endpoint.http.HttpServer;
 import dev.quarry.endpoint.http.Router;
 import dev.quarry.endpoint.load.LoadJobs;
 import dev.quarry.endpoint.load.LoaderHandler;
+import dev.quarry.endpoint.monitor.BackupHandler;
 import dev.quarry.endpoint.monitor.DictionaryCacheMetrics;
 import dev.quarry.endpoint.monitor.MetricsHandler;
 import dev.quarry.endpoint.monitor.ProcessMetrics;
@@ -33,7 +34,7 @@ import org.slf4j.LoggerFactory;
  * <p>Routes: {@code /sparql}, {@code /query}, {@code /update} (SPARQL 1.1 Protocol),
  * {@code /data} and {@code /data/...} (Graph Store Protocol, indirect and direct
  * identification), {@code /loader} (bulk loads, as Amazon Neptune's loader API),
- * {@code /status}, {@code /metrics}, and the query UI at {@code /} with its files under
+ * {@code /status}, {@code /metrics}, {@code /backup} (a store checkpoint), and the query UI at {@code /} with its files under
  * {@code /ui/}.
  */
 public final class QuarryServer {
@@ -103,6 +104,8 @@ public final class QuarryServer {
         }
         router.add(HttpMethod.GET, "/status", new Router.Route("status", Router.Body.BUFFERED, false, status));
         router.add(HttpMethod.GET, "/metrics", new Router.Route("metrics", Router.Body.BUFFERED, false, metricsHandler));
+        router.add(HttpMethod.POST, "/backup", new Router.Route("backup", Router.Body.BUFFERED, true,
+                new BackupHandler(store, options.backupDir(), java.time.Clock.systemUTC())));
         new LoaderHandler(loadJobs).addRoutes(router);
         new QueryUi().addRoutes(router);
         return router;

@@ -31,6 +31,7 @@ import java.time.Duration;
  * @param cors                 answer CORS requests (any origin may read; writes still as {@code writeOrigins} says)
  * @param compressionMinBytes  compress responses (gzip or zstd, as the client's Accept-Encoding allows) whose body is
  *                             at least this long; streamed ones (longer than 16 KiB) always; -1 = never compress
+ * @param backupDir            where {@code POST /backup} writes store checkpoints; null = backups refused (403)
  */
 public record ServerOptions(
         String bind,
@@ -51,7 +52,8 @@ public record ServerOptions(
         java.util.List<String> allowedHosts,
         java.util.List<String> writeOrigins,
         boolean cors,
-        int compressionMinBytes) {
+        int compressionMinBytes,
+        java.nio.file.Path backupDir) {
 
     public static final int DEFAULT_PORT = 7878;
     public static final int DEFAULT_MAX_QUEUED_QUERIES = 64;
@@ -112,7 +114,8 @@ public record ServerOptions(
                 + "ms sources=" + sources.roots() + " service=" + serviceEnabled
                 + " loaderJobsKept=" + loadJobRetention.kept() + " allowedHosts=" + allowedHosts
                 + " writeOrigins=" + writeOrigins + " cors=" + cors
-                + " compression=" + (compressionMinBytes < 0 ? "off" : "gzip,zstd from " + compressionMinBytes + " bytes");
+                + " compression=" + (compressionMinBytes < 0 ? "off" : "gzip,zstd from " + compressionMinBytes + " bytes")
+                + " backupDir=" + (backupDir == null ? "none" : backupDir);
     }
 
     public static ServerOptions defaults() {
@@ -145,6 +148,7 @@ public record ServerOptions(
         b.writeOrigins = writeOrigins;
         b.cors = cors;
         b.compressionMinBytes = compressionMinBytes;
+        b.backupDir = backupDir;
         return b;
     }
 
@@ -169,6 +173,7 @@ public record ServerOptions(
         private java.util.List<String> writeOrigins = java.util.List.of();
         private boolean cors;
         private int compressionMinBytes = DEFAULT_COMPRESSION_MIN_BYTES;
+        private java.nio.file.Path backupDir;
 
         public Builder bind(String v) { bind = v; return this; }
         public Builder port(int v) { port = v; return this; }
@@ -189,11 +194,12 @@ public record ServerOptions(
         public Builder writeOrigins(java.util.List<String> v) { writeOrigins = v; return this; }
         public Builder cors(boolean v) { cors = v; return this; }
         public Builder compressionMinBytes(int v) { compressionMinBytes = v; return this; }
+        public Builder backupDir(java.nio.file.Path v) { backupDir = v; return this; }
 
         public ServerOptions build() {
             return new ServerOptions(bind, port, readOnly, authToken, queryTimeout, maxConcurrentQueries,
                     maxQueuedQueries, maxRequestBytes, maxUploadBytes, clientTimeout, shutdownGrace, sources, serviceEnabled, bulkUploadBytes,
-                    loadJobRetention, allowedHosts, writeOrigins, cors, compressionMinBytes);
+                    loadJobRetention, allowedHosts, writeOrigins, cors, compressionMinBytes, backupDir);
         }
     }
 }

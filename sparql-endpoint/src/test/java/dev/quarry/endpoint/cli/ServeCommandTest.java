@@ -63,6 +63,13 @@ class ServeCommandTest {
     }
 
     @Test
+    void backupsAreOffByDefaultAndBackupDirIsMadeAbsolute() {
+        assertEquals(null, parse("--store", "db").backupDir());
+        ServerOptions o = parse("--store", "db", "--backup-dir", "bk");
+        assertEquals(Path.of("bk").toAbsolutePath().normalize(), o.backupDir());
+    }
+
+    @Test
     void aMissingAllowedDirectoryIsAnError() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> parse("--store", "db", "--allow-source", tmp.resolve("nope").toString()));

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.rocksdb.BlockBasedTableConfig;
 import org.rocksdb.BloomFilter;
+import org.rocksdb.Checkpoint;
 import org.rocksdb.CompactionPriority;
 import org.rocksdb.CompressionType;
 import org.rocksdb.FlushOptions;
@@ -309,6 +310,20 @@ public final class RocksKv implements KvReader, AutoCloseable {
             db.flushWal(true);
         } catch (RocksDBException e) {
             throw fail("WAL sync failed", e);
+        }
+    }
+
+    /**
+     * Writes a consistent copy of the open database into {@code target}, which must not
+     * exist: RocksDB's checkpoint flushes the memtables, hard-links the SST files (copies
+     * them if {@code target} is on another filesystem) and copies the manifest, options and
+     * live log, so it holds every write committed before the call. Reads and writes go on.
+     */
+    public void checkpoint(Path target) {
+        try (Checkpoint cp = Checkpoint.create(db)) {
+            cp.createCheckpoint(target.toString());
+        } catch (RocksDBException e) {
+            throw fail("checkpoint into " + target + " failed", e);
         }
     }
 
