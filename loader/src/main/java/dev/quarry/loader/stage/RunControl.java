@@ -79,8 +79,13 @@ final class RunControl implements AutoCloseable {
         }
     }
 
-    /** For the calling thread: waits until every task of {@code group} is done; rethrows the load's failure. */
+    /**
+     * For the calling thread: waits until every task of {@code group} is done; rethrows the
+     * load's failure. Progress is reported at the first tick of every wait (then once a
+     * second), so a listener hears of each group's work even when the group is short.
+     */
     void await(List<Future<?>> group) {
+        nextProgress = System.nanoTime();
         for (Future<?> f : group) {
             while (!f.isDone()) {
                 try {
