@@ -91,6 +91,86 @@ class StoreValidatorTest {
         }
     }
 
+    @Test
+    void anIdUsedByAQuadWithoutATermIsFound() {
+        Path store = dir.resolve("s");
+        long[] quad = fill(store);
+        byte[] term;
+        try (RocksKv kv = RocksKv.open(store.resolve("db"), 1 << 20, true); KvBatch b = kv.newBatch()) {
+            term = kv.get(KeyLayout.id2termKey(quad[2]));
+            b.delete(KeyLayout.id2termKey(quad[2]));
+            b.delete(KeyLayout.term2idKey(term));
+            kv.write(b);
+        }
+        try (QuadStore s = QuadStore.open(store)) {
+            ValidationReport r = StoreValidator.validate(s);
+            assertTrue(r.problems().contains("id " + TermId.toString(quad[2]) + " is used by a quad but has no term"),
+                    r.problems()::toString);
+        }
+    }
+
+    @Test
+    void aTermToIdEntryPointingElsewhereIsFound() {
+        Path store = dir.resolve("s");
+        long[] quad = fill(store);
+        try (RocksKv kv = RocksKv.open(store.resolve("db"), 1 << 20, true); KvBatch b = kv.newBatch()) {
+            byte[] term = kv.get(KeyLayout.id2termKey(quad[2]));
+            b.put(KeyLayout.term2idKey(term), KeyLayout.longBytes(quad[0]));
+            kv.write(b);
+        }
+        try (QuadStore s = QuadStore.open(store)) {
+            ValidationReport r = StoreValidator.validate(s);
+            assertTrue(r.problems().contains("ID2TERM " + TermId.toString(quad[2]) + " has no matching TERM2ID entry"),
+                    r.problems()::toString);
+        }
+    }
+
+    @Test
+    void aTermThatDoesNotDecodeIsFound() {
+        Path store = dir.resolve("s");
+        long[] quad = fill(store);
+        try (RocksKv kv = RocksKv.open(store.resolve("db"), 1 << 20, true); KvBatch b = kv.newBatch()) {
+            b.put(KeyLayout.id2termKey(quad[2]), new byte[] {0x7F, 'x'});
+            kv.write(b);
+        }
+        try (QuadStore s = QuadStore.open(store)) {
+            ValidationReport r = StoreValidator.validate(s);
+            assertTrue(r.problems().stream().anyMatch(p -> p.startsWith("id " + TermId.toString(quad[2]) + " does not decode")),
+                    r.problems()::toString);
+        }
+    }
+
+    @Test
+    void aTermStoredInTheDictionaryThoughItHasAnInlineIdIsFound() {
+        Path store = dir.resolve("s");
+        long[] quad = fill(store);
+        String big = "1000000000000000000000000000000"; // too large to inline: a dictionary term
+        long id;
+        try (QuadStore s = QuadStore.open(store); WriteTransaction w = s.beginWrite()) {
+            Node n = NodeFactory.createLiteralDT(big, XSDDatatype.XSDinteger);
+            w.add(NodeFactory.createURI("http://ex.org/g0"), NodeFactory.createURI("http://ex.org/s0"),
+                    NodeFactory.createURI("http://ex.org/p0"), n);
+            id = w.lookup(n);
+            w.commit();
+            assertTrue(TermId.isDictionary(id));
+            assertTrue(StoreValidator.validate(s).ok(), () -> StoreValidator.validate(s).problems().toString());
+        }
+        // The same term bytes with the lexical form "5", which has an inline id; both maps changed alike.
+        try (RocksKv kv = RocksKv.open(store.resolve("db"), 1 << 20, true); KvBatch b = kv.newBatch()) {
+            byte[] term = kv.get(KeyLayout.id2termKey(id));
+            byte[] five = java.util.Arrays.copyOf(term, term.length - big.length() + 1);
+            five[five.length - 1] = '5';
+            b.put(KeyLayout.id2termKey(id), five);
+            b.delete(KeyLayout.term2idKey(term));
+            b.put(KeyLayout.term2idKey(five), KeyLayout.longBytes(id));
+            kv.write(b);
+        }
+        try (QuadStore s = QuadStore.open(store)) {
+            ValidationReport r = StoreValidator.validate(s);
+            assertTrue(r.problems().stream().anyMatch(p -> p.contains("has an inline id")), r.problems()::toString);
+        }
+    }
+
     /**
      * The checked-id set once stopped at 2,000,000 ids: a bad id met after that many others
      * went unchecked. Here 2,100,000 distinct inline integers come first in SPOG order and a
