@@ -72,6 +72,30 @@ final class QuadEstimates {
         return (long) ((double) total * range / all);
     }
 
+    /**
+     * About how many quads {@code (?, p, o, g)} have an object in {@code [oFrom, oTo]}, from the
+     * range's share of its index in RocksDB's size estimates (no keys read: a few
+     * microseconds whatever the range holds); -1 if no index orders such objects or the
+     * sizes are unknown. Resolution about one data block (some hundreds of quads).
+     */
+    static long estimateObjectRange(KvReader reader, long p, long g, long oFrom, long oTo) {
+        long[] pattern = {TermId.NONE, p, TermId.NONE, g == TermId.ANY_NAMED_GRAPH ? TermId.NONE : g};
+        Permutation perm = Permutation.forObjectRange(pattern);
+        if (perm == null) {
+            return -1;
+        }
+        long all = reader.approximateBytes(KeyLayout.tagOnly(perm.tag()));
+        long total = stat(reader, KeyLayout.STAT_TOTAL, KeyLayout.TOTAL_QUADS);
+        if (all <= 0 || total == Long.MAX_VALUE) {
+            return -1;
+        }
+        byte[] prefix = KeyLayout.quadPrefix(perm, pattern);
+        byte[] to = KeyLayout.prefixEnd(KeyLayout.extendedPrefix(prefix, oTo));
+        long range = reader.approximateBytes(KeyLayout.extendedPrefix(prefix, oFrom),
+                to != null ? to : new byte[] {(byte) 0xFF, (byte) 0xFF});
+        return (long) ((double) total * range / all);
+    }
+
     /** The planner's statistics of predicate {@code p} as {@code reader} sees them. */
     static PredicateStats predicateStats(KvReader reader, long p) {
         byte[] q = reader.get(KeyLayout.statKey(KeyLayout.STAT_PREDICATE, p));

@@ -46,6 +46,13 @@ public interface QuadReader {
      */
     long estimate(long s, long p, long o, long g, int cap);
 
+    /**
+     * About how many quads {@code (?, p, o, g)} have an object in {@code [oFrom, oTo]} (ids
+     * compared unsigned, as {@link QuadCursor#seekObjects}), without reading them: from the
+     * store's size estimates, to a resolution of some hundreds of quads; -1 if unknown.
+     */
+    long estimateObjectRange(long p, long g, long oFrom, long oTo);
+
     /** The planner's statistics of predicate {@code p} ({@link PredicateStats#NONE} if it has no quads). */
     PredicateStats predicateStats(long p);
 

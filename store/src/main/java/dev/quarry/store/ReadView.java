@@ -38,6 +38,11 @@ public final class ReadView implements QuadReader, AutoCloseable {
     }
 
     @Override
+    public long estimateObjectRange(long p, long g, long oFrom, long oTo) {
+        return QuadEstimates.estimateObjectRange(snapshot, p, g, oFrom, oTo);
+    }
+
+    @Override
     public PredicateStats predicateStats(long p) {
         return statsCache.get(p, version, snapshot);
     }

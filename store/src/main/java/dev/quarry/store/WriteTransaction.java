@@ -58,6 +58,11 @@ public final class WriteTransaction implements QuadReader, AutoCloseable {
     }
 
     @Override
+    public long estimateObjectRange(long p, long g, long oFrom, long oTo) {
+        return QuadEstimates.estimateObjectRange(batch, p, g, oFrom, oTo);
+    }
+
+    @Override
     public PredicateStats predicateStats(long p) {
         return QuadEstimates.predicateStats(batch, p);
     }

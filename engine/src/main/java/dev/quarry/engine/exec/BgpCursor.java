@@ -33,6 +33,8 @@ final class BgpCursor implements RowCursor {
     private boolean[] probeRefused;
     /** Per level: seeks with object ranges and a bound subject, until a probe is tried. */
     private int[] rangeSeeks;
+    /** Per level: the count of such seeks at which a probe is considered next. */
+    private int[] probeCheckAt;
     /** The pattern each level's store cursor was opened for. */
     private final QuadPatternIds[] patternAt;
     private final long[] key = new long[4];
@@ -130,7 +132,7 @@ final class BgpCursor implements RowCursor {
      * level entered a few times never pays for a range scan).
      */
     static final int PROBE_AFTER = 16;
-    /** A probe is built from at most max(this, {@link #PROBE_QUADS_PER_ROW} x rows expected in) quads. */
+    /** Reading stops, and the probe is given up, after max(this, the allowance, twice the estimate) quads. */
     static final int PROBE_MIN_BUDGET = 4096;
     /** About the cost of one seek in quads read in order. */
     static final int PROBE_QUADS_PER_ROW = 32;
@@ -140,6 +142,8 @@ final class BgpCursor implements RowCursor {
         probes = new RangeProbeCursor[n];
         probeRefused = new boolean[n];
         rangeSeeks = new int[n];
+        probeCheckAt = new int[n];
+        java.util.Arrays.fill(probeCheckAt, PROBE_AFTER);
         long bound = boundAtStart;
         for (int k = 0; k < n; k++) {
             QuadPatternIds p = patterns.get(plan.order[k]);
@@ -272,9 +276,15 @@ final class BgpCursor implements RowCursor {
     }
 
     /**
-     * The hash probe for this seek, built now if this level has made {@link #PROBE_AFTER}
-     * seeks of the probe's shape (subject bound by earlier levels, predicate and graph
-     * fixed); null where a seek is the way.
+     * The hash probe for this seek, if there is one or one is worth building now; null
+     * where a seek is the way. A probe is considered once a level has made
+     * {@link #PROBE_AFTER} seeks of the probe's shape (subject bound by earlier levels,
+     * predicate and graph fixed), and built only if its range scan is expected to cost less
+     * than the seeks still to come: at most {@link #PROBE_QUADS_PER_ROW} quads in the ranges
+     * (the store's size estimate, no keys read) per remaining seek, taken as the plan's
+     * expectation and at least as many as made so far. A range too large is looked at again
+     * after four times as many seeks. Without the estimate, the probe is tried within a
+     * budget of quads and given up if the range holds more.
      */
     private RangeProbeCursor probeFor(int lvl, QuadPatternIds p, RangeScanCursor scan, long[] ranges) {
         if (key[Permutation.S] == TermId.NONE || p.isConstant(Permutation.S) || !p.isConstant(Permutation.P)
@@ -282,14 +292,36 @@ final class BgpCursor implements RowCursor {
             return null;
         }
         RangeProbeCursor probe = probes[lvl];
-        if (probe == null && ++rangeSeeks[lvl] >= PROBE_AFTER) {
+        if (probe == null && ++rangeSeeks[lvl] >= probeCheckAt[lvl]) {
+            int seeks = rangeSeeks[lvl];
             double expectedIn = lvl == 0 ? 1 : plan.rowsAfter[lvl - 1];
-            int budget = (int) Math.min(1 << 20, Math.max(PROBE_MIN_BUDGET, PROBE_QUADS_PER_ROW * expectedIn));
-            probe = RangeProbeCursor.build(scan, key[Permutation.P], key[Permutation.G], ranges, budget, cx);
+            double allowance = PROBE_QUADS_PER_ROW * Math.max(expectedIn - seeks, seeks);
+            long inRanges = rangeEstimate(key[Permutation.P], key[Permutation.G], ranges);
+            if (inRanges > allowance) {
+                probeCheckAt[lvl] = seeks * 4;
+                return null;
+            }
+            double budget = Math.max(PROBE_MIN_BUDGET, inRanges < 0
+                    ? PROBE_QUADS_PER_ROW * expectedIn : Math.max(allowance, 2.0 * inRanges));
+            probe = RangeProbeCursor.build(scan, key[Permutation.P], key[Permutation.G], ranges,
+                    (int) Math.min(1 << 20, budget), cx);
             probes[lvl] = probe;
             probeRefused[lvl] = probe == null;
         }
         return probe != null && probe.covers(ranges) ? probe : null;
+    }
+
+    /** The store's estimate of the quads (?, p, o in ranges, g); -1 if it has none. */
+    private long rangeEstimate(long p, long g, long[] ranges) {
+        long sum = 0;
+        for (int i = 0; i < ranges.length; i += 2) {
+            long n = cx.reader().estimateObjectRange(p, g, ranges[i], ranges[i + 1]);
+            if (n < 0) {
+                return -1;
+            }
+            sum += n;
+        }
+        return sum;
     }
 
     /** Sets rows[lvl + 1] to the next row extending rows[lvl]; false when the level is exhausted. */
@@ -353,7 +385,7 @@ final class BgpCursor implements RowCursor {
                     p.text(), index(p, k), Explain.number(plan.rowsAfter[k]), levelRows[k], base[plan.order[k]]));
             if (objectRanges[k] != null) {
                 lines.add("     objects read in the key ranges of " + objectRanges[k]
-                        + (probes[k] != null ? "; after " + PROBE_AFTER + " seeks, a hash of the " + probes[k].quads()
+                        + (probes[k] != null ? "; after " + rangeSeeks[k] + " seeks, a hash of the " + probes[k].quads()
                                 + " quads of one range scan answered the rest" : ""));
             }
             if (dedupKey != null && dedupKey[k] != 0) {

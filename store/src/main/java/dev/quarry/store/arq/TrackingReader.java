@@ -78,6 +78,11 @@ final class TrackingReader implements QuadReader {
         return reader.get().estimate(s, p, o, g, cap);
     }
 
+    @Override
+    public long estimateObjectRange(long p, long g, long oFrom, long oTo) {
+        return reader.get().estimateObjectRange(p, g, oFrom, oTo);
+    }
+
     /** A cursor that leaves the transaction's open list when closed. */
     private final class Tracked implements QuadCursor {
         private final QuadCursor c;

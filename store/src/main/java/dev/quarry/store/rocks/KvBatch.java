@@ -85,6 +85,11 @@ public final class KvBatch implements KvReader, AutoCloseable {
     }
 
     @Override
+    public long approximateBytes(byte[] from, byte[] to) {
+        return RocksKv.approximateBytes(db, from, to);
+    }
+
+    @Override
     public KvCursor cursor() {
         return KvCursor.rescanning(this::scan);
     }

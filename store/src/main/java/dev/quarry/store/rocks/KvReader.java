@@ -15,4 +15,7 @@ public interface KvReader {
      * writes are not counted). For the proportions of ranges in query planning.
      */
     long approximateBytes(byte[] prefix);
+
+    /** As {@link #approximateBytes(byte[])}, for the keys in {@code [from, to)}. */
+    long approximateBytes(byte[] from, byte[] to);
 }

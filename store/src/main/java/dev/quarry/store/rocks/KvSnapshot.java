@@ -46,6 +46,11 @@ public final class KvSnapshot implements KvReader, AutoCloseable {
     }
 
     @Override
+    public long approximateBytes(byte[] from, byte[] to) {
+        return RocksKv.approximateBytes(db, from, to);
+    }
+
+    @Override
     public KvCursor cursor() {
         owner.checkOpen(release);
         return KvCursor.over(db, readOptions);

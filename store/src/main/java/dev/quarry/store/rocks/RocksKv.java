@@ -169,9 +169,18 @@ public final class RocksKv implements KvReader, AutoCloseable {
         return approximateBytes(db, prefix);
     }
 
+    @Override
+    public long approximateBytes(byte[] from, byte[] to) {
+        return approximateBytes(db, from, to);
+    }
+
     static long approximateBytes(RocksDB db, byte[] prefix) {
         byte[] end = KvIterator.prefixEnd(prefix);
-        try (Slice from = new Slice(prefix); Slice to = new Slice(end == null ? new byte[] {(byte) 0xFF, (byte) 0xFF} : end)) {
+        return approximateBytes(db, prefix, end == null ? new byte[] {(byte) 0xFF, (byte) 0xFF} : end);
+    }
+
+    static long approximateBytes(RocksDB db, byte[] fromKey, byte[] toKey) {
+        try (Slice from = new Slice(fromKey); Slice to = new Slice(toKey)) {
             return db.getApproximateSizes(java.util.List.of(new org.rocksdb.Range(from, to)),
                     org.rocksdb.SizeApproximationFlag.INCLUDE_FILES, org.rocksdb.SizeApproximationFlag.INCLUDE_MEMTABLES)[0];
         }

@@ -1,0 +1,110 @@
+package dev.quarry.engine.exec;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.quarry.engine.SparqlEngine;
+import dev.quarry.engine.shape.Prepared;
+import dev.quarry.store.QuadStore;
+import dev.quarry.store.WriteTransaction;
+import dev.quarry.store.arq.QuarryDatasetGraph;
+import java.nio.file.Path;
+import org.apache.jena.datatypes.xsd.XSDDatatype;
+import org.apache.jena.graph.Node;
+import org.apache.jena.graph.NodeFactory;
+import org.apache.jena.query.ReadWrite;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * When a level that seeks with object ranges switches to a hash probe ({@link RangeProbeCursor}):
+ * only when the range scan is expected to cost less than the seeks still to come, judged from
+ * the store's size estimate of the range before any key of it is read. 20,000 items with a
+ * value 0..19,999 each; a few or many links point at the first items.
+ */
+class RangeProbeChoiceTest {
+    private static final String EX = "http://example.org/";
+    private static final String PREFIX = "PREFIX : <" + EX + ">\n";
+    private static final int ITEMS = 20_000;
+
+    @TempDir
+    static Path dir;
+    private static QuadStore store;
+    private static QuarryDatasetGraph dsg;
+    private static SparqlEngine engine;
+
+    @BeforeAll
+    static void load() {
+        store = QuadStore.open(dir.resolve("store"));
+        try (WriteTransaction w = store.beginWrite()) {
+            for (int i = 0; i < ITEMS; i++) {
+                w.add(null, iri("x" + i), iri("n"), NodeFactory.createLiteralDT(Integer.toString(i), XSDDatatype.XSDinteger));
+            }
+            for (int i = 0; i < 20; i++) {
+                w.add(null, iri("few"), iri("fewLinks"), iri("x" + i));
+            }
+            for (int i = 0; i < 2_000; i++) {
+                w.add(null, iri("many"), iri("manyLinks"), iri("x" + i));
+            }
+            w.commit();
+        }
+        dsg = new QuarryDatasetGraph(store);
+        engine = new SparqlEngine(dsg);
+    }
+
+    @AfterAll
+    static void close() {
+        store.close();
+    }
+
+    private static Node iri(String local) {
+        return NodeFactory.createURI(EX + local);
+    }
+
+    @Test
+    void aWideRangeIsNotScannedForAFewRows() {
+        // 20 rows come in, the range holds 3,000 quads: twenty seeks are cheaper than the scan.
+        String q = "SELECT ?x ?n { :few :fewLinks ?x . ?x :n ?n FILTER(?n < 3000) }";
+        String plan = explain(q);
+        assertTrue(plan.contains("objects read in the key ranges"), plan);
+        assertFalse(plan.contains("a hash of the"), plan);
+        assertEquals(20, count(q));
+    }
+
+    @Test
+    void aNarrowRangeAnswersManyRowsFromOneScan() {
+        // 2,000 rows come in, the range holds 100 quads: one scan instead of 2,000 seeks.
+        String q = "SELECT ?x ?n { :many :manyLinks ?x . ?x :n ?n FILTER(?n < 100) }";
+        String plan = explain(q);
+        assertTrue(plan.contains("a hash of the 100 quads"), plan);
+        assertEquals(100, count(q));
+    }
+
+    private static long count(String body) {
+        Prepared p = engine.prepare(PREFIX + body, "http://localhost/sparql");
+        dsg.begin(ReadWrite.READ);
+        try (var run = engine.start(p, dsg, new SparqlEngine.Options(0, false))) {
+            var s = run.solutions();
+            long n = 0;
+            while (s.next()) {
+                n++;
+            }
+            return n;
+        } finally {
+            dsg.end();
+        }
+    }
+
+    private static String explain(String body) {
+        Prepared p = engine.prepare(PREFIX + body, "http://localhost/sparql");
+        dsg.begin(ReadWrite.READ);
+        try {
+            return engine.explain(p, new SparqlEngine.Options(0, false));
+        } finally {
+            dsg.end();
+        }
+    }
+}
