@@ -71,9 +71,14 @@ class DictionaryCacheTest {
             PrefixDictionary p = new PrefixDictionary(kv);
             TermDictionary d = new TermDictionary(kv, p, LIMIT);
             int id = p.prefixId("http://example.org/ns/", true);
+            // A created namespace enters the cache when it is first read again (a miss, one
+            // disk read), not at creation: many namespaces are used once.
+            assertEquals(id, p.prefixId("http://example.org/ns/", false));
+            assertEquals(0, stats(d, "id_by_namespace").hitCount());
             assertEquals(id, p.prefixId("http://example.org/ns/", false));
             assertEquals("http://example.org/ns/", p.namespace(id));
             assertEquals(1, stats(d, "id_by_namespace").hitCount());
+            assertEquals(2, stats(d, "id_by_namespace").missCount());
             assertEquals(1, stats(d, "namespace_by_id").hitCount());
         }
     }
