@@ -14,11 +14,21 @@ import dev.quarry.store.rocks.KvReader;
 final class QuadEstimates {
     private QuadEstimates() {}
 
-    static long estimate(KvReader reader, long s, long p, long o, long g, int cap) {
+    /** Reads a statistic, {@code Long.MAX_VALUE} if the store has none: from the store, or from a {@link StatsCache}. */
+    interface Stats {
+        long get(byte kind, long id);
+    }
+
+    /** Statistics read from {@code reader} each time (a write transaction sees its own changes). */
+    static Stats direct(KvReader reader) {
+        return (kind, id) -> stat(reader, kind, id);
+    }
+
+    static long estimate(KvReader reader, Stats stats, long s, long p, long o, long g, int cap) {
         if (s == TermId.NONE && o == TermId.NONE) {
             // Only p and/or g bound: the statistics bound the count; count exactly only
             // below the cap, rather than walking cap keys of a large predicate per query.
-            long bound = statBound(reader, p, g);
+            long bound = statBound(stats, p, g);
             if (bound >= cap && bound != Long.MAX_VALUE) {
                 return bound;
             }
@@ -37,10 +47,10 @@ final class QuadEstimates {
             // nothing about it. The index range's share of its whole index, in RocksDB's
             // size estimates, tells a 300-quad range (one producer's products) from an
             // 8,000-quad one (a delivery time's offers), which the cap alone cannot.
-            long share = proportional(reader, s, p, o, g);
+            long share = proportional(reader, stats, s, p, o, g);
             return share < 0 ? 4L * cap : Math.max(cap, share);
         }
-        long bound = statBound(reader, p, g);
+        long bound = statBound(stats, p, g);
         return Math.max(cap, bound == Long.MAX_VALUE ? cap : bound);
     }
 
@@ -48,23 +58,23 @@ final class QuadEstimates {
      * The statistics' bound on quads with predicate {@code p} in graph {@code g} (either may
      * be a wildcard): exact for one of them, a bound for both; MAX_VALUE if unknown.
      */
-    private static long statBound(KvReader reader, long p, long g) {
-        long bound = stat(reader, KeyLayout.STAT_TOTAL, KeyLayout.TOTAL_QUADS);
+    private static long statBound(Stats stats, long p, long g) {
+        long bound = stats.get(KeyLayout.STAT_TOTAL, KeyLayout.TOTAL_QUADS);
         if (p != TermId.NONE) {
-            bound = Math.min(bound, stat(reader, KeyLayout.STAT_PREDICATE, p));
+            bound = Math.min(bound, stats.get(KeyLayout.STAT_PREDICATE, p));
         }
         if (g != TermId.NONE && g != TermId.ANY_NAMED_GRAPH) {
-            bound = Math.min(bound, stat(reader, KeyLayout.STAT_GRAPH, g));
+            bound = Math.min(bound, stats.get(KeyLayout.STAT_GRAPH, g));
         }
         return bound;
     }
 
     /** Quads in the pattern's index range by its share of the index's bytes; -1 if the sizes are unknown. */
-    private static long proportional(KvReader reader, long s, long p, long o, long g) {
+    private static long proportional(KvReader reader, Stats stats, long s, long p, long o, long g) {
         long[] pattern = {s, p, o, g == TermId.ANY_NAMED_GRAPH ? TermId.NONE : g};
         Permutation perm = Permutation.choose(pattern);
         long all = reader.approximateBytes(KeyLayout.tagOnly(perm.tag()));
-        long total = stat(reader, KeyLayout.STAT_TOTAL, KeyLayout.TOTAL_QUADS);
+        long total = stats.get(KeyLayout.STAT_TOTAL, KeyLayout.TOTAL_QUADS);
         if (all <= 0 || total == Long.MAX_VALUE) {
             return -1;
         }
@@ -78,14 +88,14 @@ final class QuadEstimates {
      * microseconds whatever the range holds); -1 if no index orders such objects or the
      * sizes are unknown. Resolution about one data block (some hundreds of quads).
      */
-    static long estimateObjectRange(KvReader reader, long p, long g, long oFrom, long oTo) {
+    static long estimateObjectRange(KvReader reader, Stats stats, long p, long g, long oFrom, long oTo) {
         long[] pattern = {TermId.NONE, p, TermId.NONE, g == TermId.ANY_NAMED_GRAPH ? TermId.NONE : g};
         Permutation perm = Permutation.forObjectRange(pattern);
         if (perm == null) {
             return -1;
         }
         long all = reader.approximateBytes(KeyLayout.tagOnly(perm.tag()));
-        long total = stat(reader, KeyLayout.STAT_TOTAL, KeyLayout.TOTAL_QUADS);
+        long total = stats.get(KeyLayout.STAT_TOTAL, KeyLayout.TOTAL_QUADS);
         if (all <= 0 || total == Long.MAX_VALUE) {
             return -1;
         }
@@ -108,7 +118,7 @@ final class QuadEstimates {
                 s == null ? 0 : KeyLayout.getLong(s, 0), o == null ? 0 : KeyLayout.getLong(o, 0));
     }
 
-    private static long stat(KvReader reader, byte kind, long id) {
+    static long stat(KvReader reader, byte kind, long id) {
         byte[] v = reader.get(KeyLayout.statKey(kind, id));
         return v == null ? Long.MAX_VALUE : KeyLayout.getLong(v, 0);
     }

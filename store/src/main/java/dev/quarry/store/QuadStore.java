@@ -73,7 +73,7 @@ public final class QuadStore implements AutoCloseable {
     private final TermDictionary dictionary;
     private final ReentrantLock writerLock = new ReentrantLock(true);
     private final AtomicLong version = new AtomicLong();
-    private final PredicateStatsCache predicateStats = new PredicateStatsCache();
+    private final StatsCache statsCache = new StatsCache();
     /** Orders snapshot-taking against DROP ALL commits (see {@link #newReadView}). */
     private final Object viewLock = new Object();
     private final ExecutorService background = Executors.newSingleThreadExecutor(r -> {
@@ -216,7 +216,7 @@ public final class QuadStore implements AutoCloseable {
         // dropped ids for later readers), nor drop files while the snapshot is being taken.
         synchronized (viewLock) {
             long v = version.get();
-            return new ReadView(kv.snapshot(), dictionary, dictionary.epoch(), v, predicateStats);
+            return new ReadView(kv.snapshot(), dictionary, dictionary.epoch(), v, statsCache);
         }
     }
 

@@ -11,11 +11,13 @@ public final class ReadView implements QuadReader, AutoCloseable {
     private final TermDictionary.Epoch epoch;
     private final long version;
 
-    private final PredicateStatsCache statsCache;
+    private final StatsCache statsCache;
+    private final QuadEstimates.Stats stats;
 
     ReadView(KvSnapshot snapshot, TermDictionary dictionary, TermDictionary.Epoch epoch, long version,
-             PredicateStatsCache statsCache) {
+             StatsCache statsCache) {
         this.statsCache = statsCache;
+        this.stats = (kind, id) -> statsCache.count(kind, id, version, snapshot);
         this.snapshot = snapshot;
         this.dictionary = dictionary;
         this.epoch = epoch;
@@ -34,17 +36,17 @@ public final class ReadView implements QuadReader, AutoCloseable {
 
     @Override
     public long estimate(long s, long p, long o, long g, int cap) {
-        return QuadEstimates.estimate(snapshot, s, p, o, g, cap);
+        return QuadEstimates.estimate(snapshot, stats, s, p, o, g, cap);
     }
 
     @Override
     public long estimateObjectRange(long p, long g, long oFrom, long oTo) {
-        return QuadEstimates.estimateObjectRange(snapshot, p, g, oFrom, oTo);
+        return QuadEstimates.estimateObjectRange(snapshot, stats, p, g, oFrom, oTo);
     }
 
     @Override
     public PredicateStats predicateStats(long p) {
-        return statsCache.get(p, version, snapshot);
+        return statsCache.predicate(p, version, snapshot);
     }
 
     @Override

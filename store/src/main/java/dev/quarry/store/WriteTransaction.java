@@ -54,12 +54,12 @@ public final class WriteTransaction implements QuadReader, AutoCloseable {
 
     @Override
     public long estimate(long s, long p, long o, long g, int cap) {
-        return QuadEstimates.estimate(batch, s, p, o, g, cap);
+        return QuadEstimates.estimate(batch, QuadEstimates.direct(batch), s, p, o, g, cap);
     }
 
     @Override
     public long estimateObjectRange(long p, long g, long oFrom, long oTo) {
-        return QuadEstimates.estimateObjectRange(batch, p, g, oFrom, oTo);
+        return QuadEstimates.estimateObjectRange(batch, QuadEstimates.direct(batch), p, g, oFrom, oTo);
     }
 
     @Override

@@ -121,6 +121,15 @@ record ServeLogging(String level, boolean accessLog, Path file, Roll roll, Strin
     /** Writes out what is queued (access lines) and closes the log file: the last thing a server does. */
     static void stop() {
         if (LoggerFactory.getILoggerFactory() instanceof LoggerContext context) {
+            // Batched lines first, while the appenders they go to are still open (the context
+            // stops the root's appenders before those of other loggers).
+            for (ch.qos.logback.classic.Logger logger : context.getLoggerList()) {
+                logger.iteratorForAppenders().forEachRemaining(a -> {
+                    if (a instanceof BatchingAppender batching) {
+                        batching.stop();
+                    }
+                });
+            }
             context.stop();
         }
     }
