@@ -73,13 +73,22 @@ final class QuadEstimates {
     private static long proportional(KvReader reader, Stats stats, long s, long p, long o, long g) {
         long[] pattern = {s, p, o, g == TermId.ANY_NAMED_GRAPH ? TermId.NONE : g};
         Permutation perm = Permutation.choose(pattern);
+        byte[] prefix = KeyLayout.quadPrefix(perm, pattern);
+        return share(reader, stats, perm, prefix, KeyLayout.prefixEnd(prefix));
+    }
+
+    /**
+     * The quads in the keys {@code [from, to)} of {@code perm}'s index (null {@code to}: to the
+     * end of all keys), as that range's share of the index's bytes in RocksDB's size estimates
+     * times the store's quads; -1 if the sizes or the count are unknown.
+     */
+    private static long share(KvReader reader, Stats stats, Permutation perm, byte[] from, byte[] to) {
         long all = reader.approximateBytes(KeyLayout.tagOnly(perm.tag()));
         long total = stats.get(KeyLayout.STAT_TOTAL, KeyLayout.TOTAL_QUADS);
         if (all <= 0 || total == Long.MAX_VALUE) {
             return -1;
         }
-        long range = reader.approximateBytes(KeyLayout.quadPrefix(perm, pattern));
-        return (long) ((double) total * range / all);
+        return (long) ((double) total * reader.approximateBytes(from, to) / all);
     }
 
     /**
@@ -94,16 +103,9 @@ final class QuadEstimates {
         if (perm == null) {
             return -1;
         }
-        long all = reader.approximateBytes(KeyLayout.tagOnly(perm.tag()));
-        long total = stats.get(KeyLayout.STAT_TOTAL, KeyLayout.TOTAL_QUADS);
-        if (all <= 0 || total == Long.MAX_VALUE) {
-            return -1;
-        }
         byte[] prefix = KeyLayout.quadPrefix(perm, pattern);
-        byte[] to = KeyLayout.prefixEnd(KeyLayout.extendedPrefix(prefix, oTo));
-        long range = reader.approximateBytes(KeyLayout.extendedPrefix(prefix, oFrom),
-                to != null ? to : new byte[] {(byte) 0xFF, (byte) 0xFF});
-        return (long) ((double) total * range / all);
+        return share(reader, stats, perm, KeyLayout.extendedPrefix(prefix, oFrom),
+                KeyLayout.prefixEnd(KeyLayout.extendedPrefix(prefix, oTo)));
     }
 
     /** The planner's statistics of predicate {@code p} as {@code reader} sees them. */

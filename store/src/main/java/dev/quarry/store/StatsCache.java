@@ -2,6 +2,7 @@ package dev.quarry.store;
 
 import dev.quarry.store.rocks.KvReader;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
 
 /**
  * The statistics of the latest store version in memory (per-predicate planner statistics,
@@ -14,43 +15,34 @@ import java.util.concurrent.ConcurrentHashMap;
 final class StatsCache {
     private static final int LIMIT = 100_000;
 
-    private record Entry(long version, PredicateStats stats) {}
+    private record Versioned<V>(long version, V value) {}
 
     private record CountKey(byte kind, long id) {}
 
-    private record Count(long version, long value) {}
-
-    private final ConcurrentHashMap<Long, Entry> predicates = new ConcurrentHashMap<>();
-    private final ConcurrentHashMap<CountKey, Count> counts = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<Long, Versioned<PredicateStats>> predicates = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<CountKey, Versioned<Long>> counts = new ConcurrentHashMap<>();
 
     PredicateStats predicate(long p, long version, KvReader snapshot) {
-        Entry e = predicates.get(p);
-        if (e != null && e.version == version) {
-            return e.stats;
-        }
-        PredicateStats s = QuadEstimates.predicateStats(snapshot, p);
-        if (e == null || e.version < version) {
-            if (predicates.size() >= LIMIT) {
-                predicates.clear(); // far more predicates than queries name: start again
-            }
-            predicates.put(p, new Entry(version, s));
-        }
-        return s;
+        return cached(predicates, p, version, () -> QuadEstimates.predicateStats(snapshot, p));
     }
 
     /** The statistic {@code (kind, id)} as {@link QuadEstimates#stat} reads it, at {@code version}. */
     long count(byte kind, long id, long version, KvReader snapshot) {
-        CountKey key = new CountKey(kind, id);
-        Count c = counts.get(key);
-        if (c != null && c.version == version) {
-            return c.value;
+        return cached(counts, new CountKey(kind, id), version, () -> QuadEstimates.stat(snapshot, kind, id));
+    }
+
+    /** The entry for {@code key} read at {@code version}, reading it (and keeping it, unless a newer one is kept) if there is none. */
+    private static <K, V> V cached(ConcurrentHashMap<K, Versioned<V>> map, K key, long version, Supplier<V> read) {
+        Versioned<V> e = map.get(key);
+        if (e != null && e.version == version) {
+            return e.value;
         }
-        long value = QuadEstimates.stat(snapshot, kind, id);
-        if (c == null || c.version < version) {
-            if (counts.size() >= LIMIT) {
-                counts.clear();
+        V value = read.get();
+        if (e == null || e.version < version) {
+            if (map.size() >= LIMIT) {
+                map.clear(); // far more keys than queries name: start again
             }
-            counts.put(key, new Count(version, value));
+            map.put(key, new Versioned<>(version, value));
         }
         return value;
     }

@@ -3,11 +3,6 @@ package dev.quarry.engine.exec;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.quarry.engine.SparqlEngine;
-import dev.quarry.engine.shape.Prepared;
-import dev.quarry.store.QuadStore;
-import dev.quarry.store.WriteTransaction;
-import dev.quarry.store.arq.QuarryDatasetGraph;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -19,7 +14,6 @@ import org.apache.jena.graph.NodeFactory;
 import org.apache.jena.query.ARQ;
 import org.apache.jena.query.Query;
 import org.apache.jena.query.QueryFactory;
-import org.apache.jena.query.ReadWrite;
 import org.apache.jena.sparql.core.DatasetGraph;
 import org.apache.jena.sparql.core.DatasetGraphFactory;
 import org.apache.jena.sparql.core.Quad;
@@ -43,9 +37,7 @@ class ObjectRangeTest {
 
     @TempDir
     static Path dir;
-    private static QuadStore store;
-    private static QuarryDatasetGraph dsg;
-    private static SparqlEngine engine;
+    private static EngineStore store;
     private static DatasetGraph oracle;
 
     @BeforeAll
@@ -61,15 +53,7 @@ class ObjectRangeTest {
         }
         oracle = DatasetGraphFactory.createTxnMem();
         Txn.executeWrite(oracle, () -> quads.forEach(oracle::add));
-        store = QuadStore.open(dir.resolve("store"));
-        try (WriteTransaction w = store.beginWrite()) {
-            for (Quad q : quads) {
-                w.add(q.isDefaultGraph() ? null : q.getGraph(), q.getSubject(), q.getPredicate(), q.getObject());
-            }
-            w.commit();
-        }
-        dsg = new QuarryDatasetGraph(store);
-        engine = new SparqlEngine(dsg);
+        store = EngineStore.of(dir.resolve("store"), quads);
     }
 
     @AfterAll
@@ -140,21 +124,7 @@ class ObjectRangeTest {
         Query q = QueryFactory.create(text);
         List<String> expected = Txn.calculateRead(oracle, () -> rows(QueryExec.dataset(oracle).query(q)
                 .set(ARQ.optimization, false).select()));
-        Prepared p = engine.prepare(text, "http://localhost/sparql");
-        List<String> actual = new ArrayList<>();
-        dsg.begin(ReadWrite.READ);
-        try (var run = engine.start(p, dsg, new SparqlEngine.Options(0, false))) {
-            var s = run.solutions();
-            while (s.next()) {
-                StringBuilder row = new StringBuilder();
-                for (int i = 0; i < s.vars().size(); i++) {
-                    row.append(s.vars().get(i)).append('=').append(s.get(i)).append(' ');
-                }
-                actual.add(row.toString());
-            }
-        } finally {
-            dsg.end();
-        }
+        List<String> actual = new ArrayList<>(store.rows(text));
         Collections.sort(actual);
         assertEquals(expected, actual, body);
     }
@@ -174,12 +144,6 @@ class ObjectRangeTest {
     }
 
     private static String explain(String body) {
-        Prepared p = engine.prepare(PREFIX + body, "http://localhost/sparql");
-        dsg.begin(ReadWrite.READ);
-        try {
-            return engine.explain(p, new SparqlEngine.Options(0, false));
-        } finally {
-            dsg.end();
-        }
+        return store.explain(PREFIX + body);
     }
 }

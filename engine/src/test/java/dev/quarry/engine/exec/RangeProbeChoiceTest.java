@@ -4,16 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.quarry.engine.SparqlEngine;
-import dev.quarry.engine.shape.Prepared;
-import dev.quarry.store.QuadStore;
-import dev.quarry.store.WriteTransaction;
-import dev.quarry.store.arq.QuarryDatasetGraph;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.apache.jena.datatypes.xsd.XSDDatatype;
 import org.apache.jena.graph.Node;
 import org.apache.jena.graph.NodeFactory;
-import org.apache.jena.query.ReadWrite;
+import org.apache.jena.sparql.core.Quad;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -32,27 +29,21 @@ class RangeProbeChoiceTest {
 
     @TempDir
     static Path dir;
-    private static QuadStore store;
-    private static QuarryDatasetGraph dsg;
-    private static SparqlEngine engine;
+    private static EngineStore store;
 
     @BeforeAll
     static void load() {
-        store = QuadStore.open(dir.resolve("store"));
-        try (WriteTransaction w = store.beginWrite()) {
-            for (int i = 0; i < ITEMS; i++) {
-                w.add(null, iri("x" + i), iri("n"), NodeFactory.createLiteralDT(Integer.toString(i), XSDDatatype.XSDinteger));
-            }
-            for (int i = 0; i < 20; i++) {
-                w.add(null, iri("few"), iri("fewLinks"), iri("x" + i));
-            }
-            for (int i = 0; i < 2_000; i++) {
-                w.add(null, iri("many"), iri("manyLinks"), iri("x" + i));
-            }
-            w.commit();
+        List<Quad> quads = new ArrayList<>();
+        for (int i = 0; i < ITEMS; i++) {
+            quads.add(quad(iri("x" + i), iri("n"), NodeFactory.createLiteralDT(Integer.toString(i), XSDDatatype.XSDinteger)));
         }
-        dsg = new QuarryDatasetGraph(store);
-        engine = new SparqlEngine(dsg);
+        for (int i = 0; i < 20; i++) {
+            quads.add(quad(iri("few"), iri("fewLinks"), iri("x" + i)));
+        }
+        for (int i = 0; i < 2_000; i++) {
+            quads.add(quad(iri("many"), iri("manyLinks"), iri("x" + i)));
+        }
+        store = EngineStore.of(dir.resolve("store"), quads);
     }
 
     @AfterAll
@@ -64,47 +55,26 @@ class RangeProbeChoiceTest {
         return NodeFactory.createURI(EX + local);
     }
 
+    private static Quad quad(Node s, Node p, Node o) {
+        return Quad.create(Quad.defaultGraphIRI, s, p, o);
+    }
+
     @Test
     void aWideRangeIsNotScannedForAFewRows() {
         // 20 rows come in, the range holds 3,000 quads: twenty seeks are cheaper than the scan.
-        String q = "SELECT ?x ?n { :few :fewLinks ?x . ?x :n ?n FILTER(?n < 3000) }";
-        String plan = explain(q);
+        String q = PREFIX + "SELECT ?x ?n { :few :fewLinks ?x . ?x :n ?n FILTER(?n < 3000) }";
+        String plan = store.explain(q);
         assertTrue(plan.contains("objects read in the key ranges"), plan);
         assertFalse(plan.contains("a hash of the"), plan);
-        assertEquals(20, count(q));
+        assertEquals(20, store.rows(q).size());
     }
 
     @Test
     void aNarrowRangeAnswersManyRowsFromOneScan() {
         // 2,000 rows come in, the range holds 100 quads: one scan instead of 2,000 seeks.
-        String q = "SELECT ?x ?n { :many :manyLinks ?x . ?x :n ?n FILTER(?n < 100) }";
-        String plan = explain(q);
+        String q = PREFIX + "SELECT ?x ?n { :many :manyLinks ?x . ?x :n ?n FILTER(?n < 100) }";
+        String plan = store.explain(q);
         assertTrue(plan.contains("a hash of the 100 quads"), plan);
-        assertEquals(100, count(q));
-    }
-
-    private static long count(String body) {
-        Prepared p = engine.prepare(PREFIX + body, "http://localhost/sparql");
-        dsg.begin(ReadWrite.READ);
-        try (var run = engine.start(p, dsg, new SparqlEngine.Options(0, false))) {
-            var s = run.solutions();
-            long n = 0;
-            while (s.next()) {
-                n++;
-            }
-            return n;
-        } finally {
-            dsg.end();
-        }
-    }
-
-    private static String explain(String body) {
-        Prepared p = engine.prepare(PREFIX + body, "http://localhost/sparql");
-        dsg.begin(ReadWrite.READ);
-        try {
-            return engine.explain(p, new SparqlEngine.Options(0, false));
-        } finally {
-            dsg.end();
-        }
+        assertEquals(100, store.rows(q).size());
     }
 }

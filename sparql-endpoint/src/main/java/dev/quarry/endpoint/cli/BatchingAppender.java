@@ -40,7 +40,7 @@ public final class BatchingAppender extends UnsynchronizedAppenderBase<ILoggingE
 
     @Override
     public void start() {
-        if (appenders.iteratorForAppenders().hasNext() == false) {
+        if (!appenders.iteratorForAppenders().hasNext()) {
             addError("no appender attached to " + getName());
             return;
         }

@@ -57,7 +57,7 @@ public final class TermDictionary {
      * now and then, where handing it to the common ForkJoinPool woke a thread for it (2.4 % of a
      * bulk load's CPU in ForkJoinPool.deactivate, JFR at BSBM 5 M).
      */
-    static <K, V> Cache<K, V> boundedCache(int limit, StatsCounter stats) {
+    private static <K, V> Cache<K, V> boundedCache(int limit, StatsCounter stats) {
         return Caffeine.newBuilder().maximumSize(limit).executor(Runnable::run).recordStats(() -> stats).build();
     }
 

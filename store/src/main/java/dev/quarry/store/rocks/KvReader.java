@@ -16,6 +16,6 @@ public interface KvReader {
      */
     long approximateBytes(byte[] prefix);
 
-    /** As {@link #approximateBytes(byte[])}, for the keys in {@code [from, to)}. */
+    /** As {@link #approximateBytes(byte[])}, for the keys in {@code [from, to)}; a null {@code to} is the end of all keys. */
     long approximateBytes(byte[] from, byte[] to);
 }

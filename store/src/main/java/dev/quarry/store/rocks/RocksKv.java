@@ -175,12 +175,12 @@ public final class RocksKv implements KvReader, AutoCloseable {
     }
 
     static long approximateBytes(RocksDB db, byte[] prefix) {
-        byte[] end = KvIterator.prefixEnd(prefix);
-        return approximateBytes(db, prefix, end == null ? new byte[] {(byte) 0xFF, (byte) 0xFF} : end);
+        return approximateBytes(db, prefix, KvIterator.prefixEnd(prefix));
     }
 
+    /** Keys in {@code [fromKey, toKey)}; a null {@code toKey} (the end of a prefix of 0xFF bytes) is the end of all keys. */
     static long approximateBytes(RocksDB db, byte[] fromKey, byte[] toKey) {
-        try (Slice from = new Slice(fromKey); Slice to = new Slice(toKey)) {
+        try (Slice from = new Slice(fromKey); Slice to = new Slice(toKey != null ? toKey : new byte[] {(byte) 0xFF, (byte) 0xFF})) {
             return db.getApproximateSizes(java.util.List.of(new org.rocksdb.Range(from, to)),
                     org.rocksdb.SizeApproximationFlag.INCLUDE_FILES, org.rocksdb.SizeApproximationFlag.INCLUDE_MEMTABLES)[0];
         }

@@ -11,6 +11,7 @@ import dev.quarry.store.rocks.KvIterator;
 import dev.quarry.store.rocks.KvReader;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -69,15 +70,15 @@ public final class StoreValidator {
         }
     }
 
-    /** One permutation's count and order-independent checksum. */
-    private record IndexSum(Permutation perm, long count, long sum) {}
+    /** The entries of an index or dictionary map: how many, and the sum of their hashes (equal sums: same entries). */
+    private record Checksum(long count, long sum) {}
 
-    /** What the SPOG pass finds besides its sum: the dictionary ids quads use, per-graph and per-predicate counts. */
-    private record SpogPass(IndexSum sum, Roaring64NavigableMap dictionaryIds, Map<Long, long[]> perGraph,
+    /** What the SPOG pass finds besides its checksum: the dictionary ids quads use, per-graph and per-predicate counts. */
+    private record SpogPass(Checksum sum, Roaring64NavigableMap dictionaryIds, Map<Long, long[]> perGraph,
             Map<Long, long[]> perPredicate, Problems problems) {}
 
-    /** One dictionary map's entry count, checksum of its (id, term bytes) pairs, and the ids it holds. */
-    private record DictionarySum(long count, long sum, Roaring64NavigableMap ids, Problems problems) {}
+    /** What the ID2TERM pass finds besides its checksum of (id, term bytes) pairs: the ids it holds. */
+    private record Id2TermPass(Checksum sum, Roaring64NavigableMap ids, Problems problems) {}
 
     private ValidationReport run() {
         int threads = Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors()));
@@ -92,39 +93,40 @@ public final class StoreValidator {
             KvReader kv = view.kvReader();
             TermCodec codec = store.dictionary().codec();
             CompletableFuture<SpogPass> spog = submit(pool, () -> scanSpog(kv));
-            List<CompletableFuture<IndexSum>> others = new ArrayList<>();
+            Map<Permutation, CompletableFuture<Checksum>> others = new EnumMap<>(Permutation.class);
             for (Permutation perm : Permutation.values()) {
                 if (perm != Permutation.SPOG) {
-                    others.add(submit(pool, () -> scanIndex(kv, perm)));
+                    others.put(perm, submit(pool, () -> scanIndex(kv, perm)));
                 }
             }
-            CompletableFuture<DictionarySum> id2term = submit(pool, () -> scanId2Term(kv, codec));
-            CompletableFuture<DictionarySum> term2id = submit(pool, () -> scanTerm2Id(kv));
+            CompletableFuture<Id2TermPass> id2term = submit(pool, () -> scanId2Term(kv, codec));
+            CompletableFuture<Checksum> term2id = submit(pool, () -> scanTerm2Id(kv));
 
             List<String> problems = new ArrayList<>();
             SpogPass s = join(spog);
             problems.addAll(s.problems().lines);
-            for (CompletableFuture<IndexSum> f : others) {
-                IndexSum o = join(f);
-                if (o.count() != s.sum().count() || o.sum() != s.sum().sum()) {
-                    add(problems, o.perm() + " does not hold the same quads as SPOG (" + o.count() + " vs "
+            for (Map.Entry<Permutation, CompletableFuture<Checksum>> e : others.entrySet()) {
+                Checksum o = join(e.getValue());
+                if (!o.equals(s.sum())) {
+                    add(problems, e.getKey() + " does not hold the same quads as SPOG (" + o.count() + " vs "
                             + s.sum().count() + " quads)");
-                    findMissing(kv, o.perm(), problems);
+                    findMissing(kv, e.getKey(), problems);
                 }
             }
-            DictionarySum forward = join(id2term);
-            DictionarySum reverse = join(term2id);
+            Id2TermPass forward = join(id2term);
+            Checksum reverse = join(term2id);
             forward.problems().lines.forEach(p -> add(problems, p));
             Roaring64NavigableMap missing = Roaring64NavigableMap.andNot(s.dictionaryIds(), forward.ids());
             missing.forEach(id -> add(problems, "id " + TermId.toString(id) + " is used by a quad but has no term"));
-            if (forward.count() != reverse.count() || forward.sum() != reverse.sum()) {
-                if (forward.count() != reverse.count()) {
-                    add(problems, "ID2TERM has " + forward.count() + " entries, TERM2ID " + reverse.count());
+            long terms = forward.sum().count();
+            if (!forward.sum().equals(reverse)) {
+                if (terms != reverse.count()) {
+                    add(problems, "ID2TERM has " + terms + " entries, TERM2ID " + reverse.count());
                 }
                 findUnmatchedDictionaryEntries(kv, problems);
             }
-            checkStatistics(view, s, forward.count(), problems);
-            return new ValidationReport(s.sum().count(), forward.count(), List.copyOf(problems));
+            checkStatistics(view, s, terms, problems);
+            return new ValidationReport(s.sum().count(), terms, List.copyOf(problems));
         } finally {
             pool.shutdownNow();
         }
@@ -198,10 +200,10 @@ public final class StoreValidator {
                 predicateCount[0]++;
             }
         }
-        return new SpogPass(new IndexSum(Permutation.SPOG, count, sum), dictionaryIds, perGraph, perPredicate, problems);
+        return new SpogPass(new Checksum(count, sum), dictionaryIds, perGraph, perPredicate, problems);
     }
 
-    private static IndexSum scanIndex(KvReader kv, Permutation perm) {
+    private static Checksum scanIndex(KvReader kv, Permutation perm) {
         long[] quad = new long[4];
         long n = 0;
         long sum = 0;
@@ -212,7 +214,7 @@ public final class StoreValidator {
                 sum += quadHash(quad);
             }
         }
-        return new IndexSum(perm, n, sum);
+        return new Checksum(n, sum);
     }
 
     /** Names SPOG quads missing from {@code perm} (random reads: only run when checksums differ). */
@@ -269,7 +271,7 @@ public final class StoreValidator {
      * ID2TERM in id order: each term decodes and re-encodes to the bytes stored (so a lookup of
      * the decoded term finds this entry's key in TERM2ID once the two maps agree).
      */
-    private static DictionarySum scanId2Term(KvReader kv, TermCodec codec) {
+    private static Id2TermPass scanId2Term(KvReader kv, TermCodec codec) {
         long n = 0;
         long sum = 0;
         Roaring64NavigableMap ids = new Roaring64NavigableMap();
@@ -286,7 +288,7 @@ public final class StoreValidator {
                 }
             }
         }
-        return new DictionarySum(n, sum, ids, problems);
+        return new Id2TermPass(new Checksum(n, sum), ids, problems);
     }
 
     private static void checkTerm(TermCodec codec, long id, byte[] term, Problems problems) {
@@ -313,7 +315,7 @@ public final class StoreValidator {
         }
     }
 
-    private static DictionarySum scanTerm2Id(KvReader kv) {
+    private static Checksum scanTerm2Id(KvReader kv) {
         long n = 0;
         long sum = 0;
         try (KvIterator it = kv.scan(new byte[] {KeyLayout.TAG_TERM2ID})) {
@@ -322,7 +324,7 @@ public final class StoreValidator {
                 sum += pairHash(KeyLayout.getLong(it.value(), 0), it.key(), 1);
             }
         }
-        return new DictionarySum(n, sum, new Roaring64NavigableMap(), new Problems());
+        return new Checksum(n, sum);
     }
 
     /** Names the dictionary entries without a matching entry in the other map (random reads: only run when the sums differ). */

@@ -13,6 +13,7 @@ import dev.quarry.store.encoding.TermId;
 import dev.quarry.store.rocks.KvBatch;
 import dev.quarry.store.rocks.RocksKv;
 import java.nio.file.Path;
+import java.util.function.BiConsumer;
 import org.apache.jena.datatypes.xsd.XSDDatatype;
 import org.apache.jena.graph.Node;
 import org.apache.jena.graph.NodeFactory;
@@ -91,53 +92,47 @@ class StoreValidatorTest {
         }
     }
 
+    /** Applies {@code change} to the store's keys directly (one batch), then validates the store. */
+    private static ValidationReport validateAfter(Path store, BiConsumer<RocksKv, KvBatch> change) {
+        try (RocksKv kv = RocksKv.open(store.resolve("db"), 1 << 20, true); KvBatch b = kv.newBatch()) {
+            change.accept(kv, b);
+            kv.write(b);
+        }
+        try (QuadStore s = QuadStore.open(store)) {
+            return StoreValidator.validate(s);
+        }
+    }
+
     @Test
     void anIdUsedByAQuadWithoutATermIsFound() {
         Path store = dir.resolve("s");
         long[] quad = fill(store);
-        byte[] term;
-        try (RocksKv kv = RocksKv.open(store.resolve("db"), 1 << 20, true); KvBatch b = kv.newBatch()) {
-            term = kv.get(KeyLayout.id2termKey(quad[2]));
+        ValidationReport r = validateAfter(store, (kv, b) -> {
+            byte[] term = kv.get(KeyLayout.id2termKey(quad[2]));
             b.delete(KeyLayout.id2termKey(quad[2]));
             b.delete(KeyLayout.term2idKey(term));
-            kv.write(b);
-        }
-        try (QuadStore s = QuadStore.open(store)) {
-            ValidationReport r = StoreValidator.validate(s);
-            assertTrue(r.problems().contains("id " + TermId.toString(quad[2]) + " is used by a quad but has no term"),
-                    r.problems()::toString);
-        }
+        });
+        assertTrue(r.problems().contains("id " + TermId.toString(quad[2]) + " is used by a quad but has no term"),
+                r.problems()::toString);
     }
 
     @Test
     void aTermToIdEntryPointingElsewhereIsFound() {
         Path store = dir.resolve("s");
         long[] quad = fill(store);
-        try (RocksKv kv = RocksKv.open(store.resolve("db"), 1 << 20, true); KvBatch b = kv.newBatch()) {
-            byte[] term = kv.get(KeyLayout.id2termKey(quad[2]));
-            b.put(KeyLayout.term2idKey(term), KeyLayout.longBytes(quad[0]));
-            kv.write(b);
-        }
-        try (QuadStore s = QuadStore.open(store)) {
-            ValidationReport r = StoreValidator.validate(s);
-            assertTrue(r.problems().contains("ID2TERM " + TermId.toString(quad[2]) + " has no matching TERM2ID entry"),
-                    r.problems()::toString);
-        }
+        ValidationReport r = validateAfter(store, (kv, b) ->
+                b.put(KeyLayout.term2idKey(kv.get(KeyLayout.id2termKey(quad[2]))), KeyLayout.longBytes(quad[0])));
+        assertTrue(r.problems().contains("ID2TERM " + TermId.toString(quad[2]) + " has no matching TERM2ID entry"),
+                r.problems()::toString);
     }
 
     @Test
     void aTermThatDoesNotDecodeIsFound() {
         Path store = dir.resolve("s");
         long[] quad = fill(store);
-        try (RocksKv kv = RocksKv.open(store.resolve("db"), 1 << 20, true); KvBatch b = kv.newBatch()) {
-            b.put(KeyLayout.id2termKey(quad[2]), new byte[] {0x7F, 'x'});
-            kv.write(b);
-        }
-        try (QuadStore s = QuadStore.open(store)) {
-            ValidationReport r = StoreValidator.validate(s);
-            assertTrue(r.problems().stream().anyMatch(p -> p.startsWith("id " + TermId.toString(quad[2]) + " does not decode")),
-                    r.problems()::toString);
-        }
+        ValidationReport r = validateAfter(store, (kv, b) -> b.put(KeyLayout.id2termKey(quad[2]), new byte[] {0x7F, 'x'}));
+        assertTrue(r.problems().stream().anyMatch(p -> p.startsWith("id " + TermId.toString(quad[2]) + " does not decode")),
+                r.problems()::toString);
     }
 
     @Test
@@ -156,19 +151,16 @@ class StoreValidatorTest {
             assertTrue(StoreValidator.validate(s).ok(), () -> StoreValidator.validate(s).problems().toString());
         }
         // The same term bytes with the lexical form "5", which has an inline id; both maps changed alike.
-        try (RocksKv kv = RocksKv.open(store.resolve("db"), 1 << 20, true); KvBatch b = kv.newBatch()) {
-            byte[] term = kv.get(KeyLayout.id2termKey(id));
+        long dictId = id;
+        ValidationReport r = validateAfter(store, (kv, b) -> {
+            byte[] term = kv.get(KeyLayout.id2termKey(dictId));
             byte[] five = java.util.Arrays.copyOf(term, term.length - big.length() + 1);
             five[five.length - 1] = '5';
-            b.put(KeyLayout.id2termKey(id), five);
+            b.put(KeyLayout.id2termKey(dictId), five);
             b.delete(KeyLayout.term2idKey(term));
-            b.put(KeyLayout.term2idKey(five), KeyLayout.longBytes(id));
-            kv.write(b);
-        }
-        try (QuadStore s = QuadStore.open(store)) {
-            ValidationReport r = StoreValidator.validate(s);
-            assertTrue(r.problems().stream().anyMatch(p -> p.contains("has an inline id")), r.problems()::toString);
-        }
+            b.put(KeyLayout.term2idKey(five), KeyLayout.longBytes(dictId));
+        });
+        assertTrue(r.problems().stream().anyMatch(p -> p.contains("has an inline id")), r.problems()::toString);
     }
 
     /**
