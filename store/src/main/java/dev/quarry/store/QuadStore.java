@@ -7,6 +7,7 @@ import dev.quarry.store.error.StoreLockedException;
 import dev.quarry.store.dict.PrefixDictionary;
 import dev.quarry.store.dict.TermDictionary;
 import dev.quarry.store.encoding.KeyLayout;
+import dev.quarry.store.encoding.Permutation;
 import dev.quarry.store.encoding.TermId;
 import dev.quarry.store.rocks.KvBatch;
 import dev.quarry.store.rocks.KvIterator;
@@ -49,11 +50,16 @@ public final class QuadStore implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(QuadStore.class);
 
     /**
-     * The on-disk format this build reads and writes. 2: xsd:decimal, xsd:dateTime and
-     * xsd:date are inlined in term ids (format 1 kept them in the dictionary, so its ids
-     * for those terms differ and it cannot be read as format 2).
+     * The on-disk format this build reads and writes. 3: the default graph's triples are in
+     * SPOG, POSG and OSPG only, not in the graph-first indexes ({@link Permutation#holds});
+     * format 2 had them in all six, so a format-2 store {@link #upgrade}s by deleting one key
+     * range per graph-first index. 2: xsd:decimal, xsd:dateTime and xsd:date are inlined in
+     * term ids (format 1 kept them in the dictionary, so its ids for those terms differ: a
+     * format-1 store must be reloaded).
      */
-    public static final int FORMAT_VERSION = 2;
+    public static final int FORMAT_VERSION = 3;
+    /** The oldest format {@link #upgrade} turns into this one. */
+    private static final int UPGRADABLE_FORMAT = 2;
     static final String MARKER = "quarry.store";
     private static final String MARKER_PARTIAL = MARKER + ".new";
     /** Block cache of the one open of a new backup that reads its statistics: a few blocks suffice. */
@@ -156,11 +162,11 @@ public final class QuadStore implements AutoCloseable {
         if (!text.startsWith("quarry-store-format=")) {
             throw new StoreFormatException(dir + " has a damaged " + MARKER + " file: '" + text + "'");
         }
-        int version;
-        try {
-            version = Integer.parseInt(text.substring("quarry-store-format=".length()).trim());
-        } catch (NumberFormatException e) {
-            throw new StoreFormatException(dir + " has a damaged " + MARKER + " file: '" + text + "'");
+        int version = formatOf(dir, text);
+        if (version == UPGRADABLE_FORMAT) {
+            throw new StoreFormatException(dir + " is a Quarry store of format " + version
+                    + ", older than this build's format " + FORMAT_VERSION + ": run 'quarry upgrade --store " + dir
+                    + "' (it deletes what format " + FORMAT_VERSION + " no longer keeps), or reload the data into a new store");
         }
         if (version < FORMAT_VERSION) {
             throw new StoreFormatException(dir + " is a Quarry store of format " + version
@@ -169,6 +175,61 @@ public final class QuadStore implements AutoCloseable {
         if (version > FORMAT_VERSION) {
             throw new StoreFormatException(dir + " is a Quarry store of format " + version
                     + ", newer than this build's format " + FORMAT_VERSION + ": use a newer Quarry");
+        }
+    }
+
+    private static int formatOf(Path dir, String marker) {
+        try {
+            return Integer.parseInt(marker.substring("quarry-store-format=".length()).trim());
+        } catch (NumberFormatException e) {
+            throw new StoreFormatException(dir + " has a damaged " + MARKER + " file: '" + marker + "'");
+        }
+    }
+
+    /**
+     * Turns a format-2 store into a format-3 one in place: one atomic range delete of the
+     * default graph's keys in each graph-first index (the only difference between the two
+     * formats), their files dropped or compacted away, then the new marker. Killed before
+     * the marker is written, the store still says format 2 and the upgrade can run again.
+     *
+     * @return false if the store already is of this build's format (nothing done)
+     * @throws StoreFormatException if {@code dir} is not a store of format 2 or 3
+     * @throws StoreLockedException if the store is open elsewhere
+     */
+    public static boolean upgrade(Path dir) {
+        Path marker = dir.resolve(MARKER);
+        try {
+            if (!Files.isRegularFile(marker)) {
+                throw new StoreFormatException(dir + " is not a Quarry store (no " + MARKER + " file)");
+            }
+            String text = Files.readString(marker).trim();
+            if (!text.startsWith("quarry-store-format=")) {
+                throw new StoreFormatException(dir + " has a damaged " + MARKER + " file: '" + text + "'");
+            }
+            int version = formatOf(dir, text);
+            if (version == FORMAT_VERSION) {
+                return false;
+            }
+            if (version != UPGRADABLE_FORMAT) {
+                checkFormat(dir, marker); // the message of that version
+            }
+            List<byte[][]> ranges = new java.util.ArrayList<>();
+            for (Permutation perm : Permutation.values()) {
+                if (!perm.holds(TermId.DEFAULT_GRAPH)) {
+                    ranges.add(new byte[][] {
+                        KeyLayout.quadPrefix(perm, new long[] {0, 0, 0, TermId.DEFAULT_GRAPH}),
+                        KeyLayout.quadPrefix(perm, new long[] {0, 0, 0, TermId.DEFAULT_GRAPH + 1})});
+                }
+            }
+            try (RocksKv kv = RocksKv.open(dir.resolve("db"), 8L << 20, true)) {
+                kv.deleteRanges(ranges, List.of());
+                kv.deleteFilesUnder(ranges);
+                kv.reclaim(ranges);
+            }
+            writeMarker(dir, marker);
+            return true;
+        } catch (IOException e) {
+            throw new StoreException("cannot upgrade store " + dir + ": " + e.getMessage(), e);
         }
     }
 

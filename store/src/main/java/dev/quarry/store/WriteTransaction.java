@@ -114,7 +114,7 @@ public final class WriteTransaction implements QuadReader, AutoCloseable {
         long[] distinct = distinctDelta(p);
         boolean newSubject = distinct != null && !hasAny(s, p, TermId.NONE);
         boolean newObject = distinct != null && !hasAny(TermId.NONE, p, o);
-        for (Permutation perm : Permutation.values()) {
+        for (Permutation perm : Permutation.writtenFor(g)) {
             batch.put(KeyLayout.quadKey(perm, quad), EMPTY);
         }
         count(g, p, +1);
@@ -148,7 +148,7 @@ public final class WriteTransaction implements QuadReader, AutoCloseable {
         if (batch.get(KeyLayout.quadKey(Permutation.SPOG, quad)) == null) {
             return false;
         }
-        for (Permutation perm : Permutation.values()) {
+        for (Permutation perm : Permutation.writtenFor(g)) {
             batch.delete(KeyLayout.quadKey(perm, quad));
         }
         count(g, p, -1);

@@ -406,6 +406,9 @@ final class BgpCursor implements RowCursor {
         return names.toString();
     }
 
+    /** Any id of a term in a named graph's position: what {@link #index} puts where a value is bound. */
+    private static final long BOUND = TermId.dictionaryId(1);
+
     /** The index the level scans and how many of its key positions are fixed, e.g. "POSG prefix 2". */
     private String index(QuadPatternIds p, int k) {
         long bound = plannedFor;
@@ -414,7 +417,13 @@ final class BgpCursor implements RowCursor {
         }
         long[] shape = new long[4];
         for (int pos = 0; pos < 4; pos++) {
-            shape[pos] = p.isConstant(pos) || (bound & (1L << p.slots[pos])) != 0 ? 1 : TermId.NONE;
+            // A stand-in for "bound", except a constant graph, whose value picks the indexes
+            // (the default graph is not in the graph-first ones; any named graph is a filter).
+            shape[pos] = p.isConstant(pos) || (bound & (1L << p.slots[pos])) != 0 ? BOUND : TermId.NONE;
+        }
+        if (p.isConstant(Permutation.G)) {
+            long g = p.constants[Permutation.G];
+            shape[Permutation.G] = g == TermId.ANY_NAMED_GRAPH ? TermId.NONE : g;
         }
         Permutation perm = Permutation.choose(shape, p.variableMask());
         return perm.name() + " prefix " + perm.boundPrefix(shape);

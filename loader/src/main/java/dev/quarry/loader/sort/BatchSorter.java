@@ -10,8 +10,10 @@ import java.util.List;
  * one long each through {@link ColumnRanks}: SPOG is one {@code Arrays.sort} of longs (which
  * also finds duplicates, so later orders handle distinct quads only), POSG and OSPG are
  * re-packed by shifts and sorted the same way, and the graph-first orders GSPO, GPOS and
- * GOSP are derived from SPOG, POSG and OSPG by a linear counting pass. A batch whose ranks
- * do not fit in a long (many distinct values in every column) is halved until they do.
+ * GOSP are derived from SPOG, POSG and OSPG by a linear counting pass, without the
+ * default graph's quads (those indexes hold named graphs only: {@link Permutation#holds}).
+ * A batch whose ranks do not fit in a long (many distinct values in every column) is
+ * halved until they do.
  * One per worker: owns scratch arrays as large as the batch.
  */
 public final class BatchSorter {
@@ -33,7 +35,8 @@ public final class BatchSorter {
 
     /**
      * @param quads {@code (s, p, o, g)} tuples, {@code n} of them; overwritten
-     * @return six runs, one per index, or a multiple of six when the batch was sorted in parts
+     * @return a run per index that holds some of the quads (the graph-first ones none when all
+     *     are in the default graph), more when the batch was sorted in parts
      */
     public List<SortedRun> sort(long[] quads, int n) {
         for (int i = 0; i < n * 4; i++) {
@@ -73,7 +76,10 @@ public final class BatchSorter {
             }
             out.add(run(pair[0], k, m, quads));
             ranks.graphFirst(k, m, graphFirst);
-            out.add(run(pair[1], graphFirst, m, quads));
+            int named = ranks.dropDefaultGraph(graphFirst, m);
+            if (named > 0) {
+                out.add(run(pair[1], graphFirst, named, quads));
+            }
         }
         return out;
     }

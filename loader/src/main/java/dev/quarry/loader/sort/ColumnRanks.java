@@ -1,6 +1,7 @@
 package dev.quarry.loader.sort;
 
 import dev.quarry.store.encoding.Permutation;
+import dev.quarry.store.encoding.TermId;
 import java.util.Arrays;
 
 /**
@@ -95,6 +96,30 @@ final class ColumnRanks {
             long g = k & gMask;
             out[start[(int) g]++] = (g << rest) | (k >>> gBits);
         }
+    }
+
+    /**
+     * Removes the default graph's quads from the graph-first keys {@code keys[0 .. m)} (sorted,
+     * from {@link #graphFirst}), where they are one block, as the graph leads the key; returns
+     * how many keys are left.
+     */
+    int dropDefaultGraph(long[] keys, int m) {
+        long[] graphs = values[Permutation.G];
+        int rank = graphs == null ? -1 : Arrays.binarySearch(graphs, TermId.DEFAULT_GRAPH ^ Long.MIN_VALUE);
+        if (rank < 0) {
+            return m;
+        }
+        int rest = bits[Permutation.S] + bits[Permutation.P] + bits[Permutation.O];
+        int from = 0;
+        while (from < m && keys[from] >>> rest < rank) {
+            from++;
+        }
+        int to = from;
+        while (to < m && keys[to] >>> rest == rank) {
+            to++;
+        }
+        System.arraycopy(keys, to, keys, from, m - to);
+        return m - (to - from);
     }
 
     /** Writes {@code keys[0 .. m)}, packed in {@code perm}'s order, to {@code out} as tuples of flipped ids in key order. */

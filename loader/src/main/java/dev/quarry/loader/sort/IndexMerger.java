@@ -13,8 +13,9 @@ import java.util.function.BooleanSupplier;
  * Merges the runs of one index into one SST file, dropping duplicates across runs.
  * The SPOG merge checks each distinct quad against the committed store (unless the store
  * is empty). Statistics (quads per graph and predicate) are counted by the SPOG merge when
- * it checks the store (only quads new to it count), else by the GPOS merge, whose order
- * keeps each (graph, predicate) pair together, so counting is one comparison a quad.
+ * it checks the store (only quads new to it count), else by the POSG merge (an index that
+ * holds every quad, the default graph's too), whose order keeps a predicate's quads
+ * together, so counting is mostly one comparison a quad.
  * The SPOG and POSG merges also count the distinct subjects, resp. objects, of every
  * predicate (a new (s, p), resp. (p, o), pair between neighbouring keys), which the query
  * planner's estimates need: exact for a load into an empty store.
@@ -27,21 +28,21 @@ public final class IndexMerger {
 
     /**
      * Merges {@code perm}'s runs into a file of the session; returns it (null if empty).
-     * For GPOS, counts statistics when the SPOG merge does not ({@link #statsInGpos}).
+     * For POSG, counts statistics when the SPOG merge does not ({@link #statsInPosg}).
      */
     public static Path merge(SortedRunSpool store, Permutation perm, BulkSession session, boolean checkStore,
                              BooleanSupplier cancelled) {
-        boolean stats = perm == Permutation.GPOS && statsInGpos(checkStore);
+        boolean stats = perm == Permutation.POSG && statsInPosg(checkStore);
         return run(store, perm, session, false, stats, cancelled).file;
     }
 
     /** Merges SPOG, checking each distinct quad against the store when {@code checkStore} (and then counting statistics). */
     public static SpogResult mergeSpog(SortedRunSpool store, BulkSession session, boolean checkStore, BooleanSupplier cancelled) {
-        return run(store, Permutation.SPOG, session, checkStore, !statsInGpos(checkStore), cancelled);
+        return run(store, Permutation.SPOG, session, checkStore, !statsInPosg(checkStore), cancelled);
     }
 
-    /** Without a store check every distinct quad is new, so the GPOS merge can count them cheaply. */
-    private static boolean statsInGpos(boolean checkStore) {
+    /** Without a store check every distinct quad is new, so the POSG merge can count them, off the SPOG merge's thread. */
+    private static boolean statsInPosg(boolean checkStore) {
         return !checkStore;
     }
 

@@ -35,6 +35,7 @@ import picocli.CommandLine.Spec;
             DropAllCommand.class,
             BackupCommand.class,
             VerifyCommand.class,
+            UpgradeCommand.class,
             DemoCommand.class,
             ServeCommand.class,
             CommandLine.HelpCommand.class})

@@ -13,7 +13,7 @@ import picocli.CommandLine.Mixin;
         description = {
             "Checks that a store agrees with itself.",
             "",
-            "All six indexes hold the same quads, every term id decodes and the dictionary maps both ways, and the statistics match a recount. Reads the whole store once per index. Exit code 1 if any problem is found.",
+            "The indexes hold the same quads (SPOG, POSG and OSPG every quad, GSPO, GPOS and GOSP those of the named graphs), every term id decodes and the dictionary maps both ways, and the statistics match a recount. Reads the whole store once per index. Exit code 1 if any problem is found.",
             ""})
 final class VerifyCommand implements Callable<Integer> {
     @Mixin

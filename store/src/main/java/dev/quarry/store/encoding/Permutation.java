@@ -4,8 +4,14 @@ package dev.quarry.store.encoding;
  * The six quad index orders. A quad is always held as {@code (s, p, o, g)} in a
  * {@code long[4]} (positions {@link #S}, {@link #P}, {@link #O}, {@link #G});
  * a permutation says in which order those positions form the index key.
- * Every one of the 16 bound/unbound patterns is answered by one prefix scan of
- * the permutation with the longest bound prefix ({@link #choose}).
+ *
+ * <p>Which index holds which quad (store format 3): SPOG, POSG and OSPG hold every quad;
+ * the graph-first GSPO, GPOS and GOSP hold the named graphs' quads only. A default-graph
+ * triple is thus written three times, not six (most dumps are all default graph), and a
+ * pattern on the default graph is answered by SPOG, POSG or OSPG with the graph checked
+ * last in the key. Every pattern is answered by one prefix scan of the index with the
+ * longest bound prefix among those that hold its graph ({@link #choose}); this class is
+ * the one place that decides it, for writers ({@link #holds}) and readers alike.
  */
 public enum Permutation {
     SPOG(KeyLayout.TAG_SPOG, 0, 1, 2, 3),
@@ -19,6 +25,8 @@ public enum Permutation {
 
     /** {@link #values()} without a copy per call (it is called per index seek). */
     private static final Permutation[] ALL = values();
+    /** The indexes that hold every quad, the default graph's too. */
+    private static final Permutation[] ALL_GRAPHS = {SPOG, POSG, OSPG};
 
     private final byte tag;
     private final int[] order;
@@ -38,6 +46,21 @@ public enum Permutation {
         return order[slot];
     }
 
+    /** Whether this index holds the quads of graph {@code g}: the graph-first ones hold no default-graph quad. */
+    public boolean holds(long g) {
+        return order[0] != G || g != TermId.DEFAULT_GRAPH;
+    }
+
+    /** Whether this index holds every quad of the store (SPOG, POSG, OSPG). */
+    public boolean holdsAll() {
+        return order[0] != G;
+    }
+
+    /** The indexes a quad of graph {@code g} is written to. */
+    public static Permutation[] writtenFor(long g) {
+        return g == TermId.DEFAULT_GRAPH ? ALL_GRAPHS : ALL;
+    }
+
     /** How many leading key slots are bound in {@code quad} (0 = unbound, {@link TermId#NONE}). */
     public int boundPrefix(long[] quad) {
         int n = 0;
@@ -49,7 +72,8 @@ public enum Permutation {
 
     /**
      * The index that answers {@code pattern} (unbound positions are {@link TermId#NONE})
-     * with the longest bound key prefix. Ties go to the earlier permutation.
+     * with the longest bound key prefix, among those that {@link #holds} its graph. Ties go
+     * to the earlier permutation.
      */
     public static Permutation choose(long[] pattern) {
         return choose(pattern, 0);
@@ -67,6 +91,9 @@ public enum Permutation {
         int bestLen = -1;
         int bestSteady = -1;
         for (Permutation p : ALL) {
+            if (!p.holds(pattern[G])) {
+                continue;
+            }
             int len = p.boundPrefix(pattern);
             int steady = p.steadyPrefix(pattern, varying);
             if (len > bestLen || (len == bestLen && steady > bestSteady)) {
@@ -88,6 +115,9 @@ public enum Permutation {
         Permutation best = null;
         int bestLen = -1;
         for (Permutation p : ALL) {
+            if (!p.holds(pattern[G])) {
+                continue;
+            }
             int len = p.boundPrefix(pattern);
             if (len < 4 && p.order[len] == O && len > bestLen) {
                 best = p;

@@ -113,6 +113,9 @@ final class SequenceData {
             for (Node[] q : all) {
                 long g = q[0] == null ? TermId.DEFAULT_GRAPH : ids.get(q[0]);
                 long[] quad = {ids.get(q[1]), ids.get(q[2]), ids.get(q[3]), g};
+                if (!perm.holds(g)) {
+                    continue;
+                }
                 keys.put(KeyLayout.quadKey(perm, quad), new byte[0]);
                 if (perm == Permutation.SPOG) {
                     session.countQuads(g, quad[1], 1);

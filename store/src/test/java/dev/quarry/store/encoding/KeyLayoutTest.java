@@ -42,10 +42,14 @@ class KeyLayoutTest {
         assertArrayEquals(new byte[] {0x13, 'h', ':'}, KeyLayout.prefixByNameKey("h:"));
         assertArrayEquals(new byte[] {0x20, 'g', 0, 0, 0, 0, 0, 0, 0, 1}, KeyLayout.statKey(KeyLayout.STAT_GRAPH, 1));
         assertArrayEquals(new byte[] {0x00, 'f', 'o', 'r', 'm', 'a', 't'}, KeyLayout.metaKey(KeyLayout.META_FORMAT));
-        // Scan prefix for (s, ?, ?, g): GSPO has both bound in front.
-        long[] pattern = {0x0100_0000_0000_0001L, 0, 0, 1L};
-        assertArrayEquals(new byte[] {0x04, 0, 0, 0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0, 0, 1},
+        // Scan prefix for (s, ?, ?, g) in a named graph: GSPO has both bound in front.
+        long[] pattern = {0x0100_0000_0000_0001L, 0, 0, 0x0100_0000_0000_0002L};
+        assertArrayEquals(new byte[] {0x04, 1, 0, 0, 0, 0, 0, 0, 2, 1, 0, 0, 0, 0, 0, 0, 1},
                 KeyLayout.quadPrefix(Permutation.choose(pattern), pattern));
+        // In the default graph (format 3: not in the graph-first indexes) SPOG has s in front.
+        long[] inDefault = {0x0100_0000_0000_0001L, 0, 0, TermId.DEFAULT_GRAPH};
+        assertArrayEquals(new byte[] {0x01, 1, 0, 0, 0, 0, 0, 0, 1},
+                KeyLayout.quadPrefix(Permutation.choose(inDefault), inDefault));
     }
 
     @Test

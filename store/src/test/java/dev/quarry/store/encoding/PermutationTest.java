@@ -1,6 +1,7 @@
 package dev.quarry.store.encoding;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 
@@ -40,6 +41,39 @@ class PermutationTest {
                         "bound " + bound + " varying " + varying);
             }
         }
+    }
+
+    /**
+     * Format 3: the graph-first indexes hold no default-graph triple, so a pattern on the
+     * default graph is answered by SPOG, POSG or OSPG (the graph checked last in the key),
+     * still with every other bound position in the key prefix.
+     */
+    @Test
+    void defaultGraphPatternsUseTheIndexesThatHoldIt() {
+        long a = TermId.dictionaryId(1);
+        long n = TermId.NONE;
+        long dg = TermId.DEFAULT_GRAPH;
+        assertEquals(Permutation.SPOG, Permutation.choose(new long[] {a, a, a, dg}));
+        assertEquals(Permutation.POSG, Permutation.choose(new long[] {n, a, a, dg}));
+        assertEquals(Permutation.OSPG, Permutation.choose(new long[] {a, n, a, dg}));
+        assertEquals(Permutation.SPOG, Permutation.choose(new long[] {n, n, n, dg}));
+        assertEquals(Permutation.GPOS, Permutation.choose(new long[] {n, a, a, a}));
+        for (int bound = 0; bound < 8; bound++) {
+            long[] pattern = {(bound & 1) != 0 ? a : n, (bound & 2) != 0 ? a : n, (bound & 4) != 0 ? a : n, dg};
+            for (int varying = 0; varying < 16; varying++) {
+                Permutation chosen = Permutation.choose(pattern, varying);
+                assertTrue(chosen.holds(dg), chosen + " for " + bound);
+                assertEquals(Math.min(4, Integer.bitCount(bound) + (bound == 7 ? 1 : 0)), chosen.boundPrefix(pattern),
+                        "bound " + bound + " varying " + varying);
+            }
+            Permutation ranged = Permutation.forObjectRange(new long[] {pattern[0], pattern[1], n, dg});
+            if (ranged != null) {
+                assertTrue(ranged.holds(dg));
+            }
+        }
+        assertEquals(Permutation.POSG, Permutation.forObjectRange(new long[] {n, a, n, dg}));
+        assertEquals(Permutation.SPOG, Permutation.forObjectRange(new long[] {a, a, n, dg}));
+        assertEquals(Permutation.GPOS, Permutation.forObjectRange(new long[] {n, a, n, a}));
     }
 
     @Test

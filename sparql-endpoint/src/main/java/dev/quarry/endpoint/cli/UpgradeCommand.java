@@ -1,0 +1,35 @@
+package dev.quarry.endpoint.cli;
+
+import dev.quarry.store.QuadStore;
+import java.nio.file.Files;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+
+/** {@code quarry upgrade}: turns a store of the previous format into this build's, in place. */
+@Command(name = "upgrade",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Turns a store of format 2 into this build's format " + QuadStore.FORMAT_VERSION + ", in place.",
+            "",
+            "Format 3 keeps the default graph's triples in three indexes (SPOG, POSG, OSPG) instead of six: the upgrade deletes them from the three graph-first indexes (one range delete each) and compacts those ranges away, then rewrites the store's format marker. Nothing else is rewritten, so it takes seconds to minutes, not a reload. The store must not be open elsewhere (stop the server first). If it is killed, the store still says format 2: run it again. A store already of format " + QuadStore.FORMAT_VERSION + " is left as it is (exit code 0); older formats must be reloaded.",
+            ""})
+final class UpgradeCommand implements Callable<Integer> {
+    @Mixin
+    StoreOption store;
+
+    @Override
+    public Integer call() {
+        if (!Files.isDirectory(store.dir())) {
+            throw new CliFailure(store.dir() + ": no Quarry store there");
+        }
+        long start = System.nanoTime();
+        if (QuadStore.upgrade(store.dir())) {
+            System.out.println(store.dir() + ": upgraded to store format " + QuadStore.FORMAT_VERSION + " in "
+                    + Text.seconds(System.nanoTime() - start));
+        } else {
+            System.out.println(store.dir() + ": already of store format " + QuadStore.FORMAT_VERSION + ", nothing to do");
+        }
+        return Main.OK;
+    }
+}
