@@ -1,8 +1,10 @@
 package dev.quarry.loader;
 
+import dev.quarry.loader.progress.StageTimes;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.List;
+import java.util.Map;
 import org.apache.jena.atlas.json.JSON;
 import org.apache.jena.atlas.json.JsonArray;
 import org.apache.jena.atlas.json.JsonNumber;
@@ -26,15 +28,17 @@ import org.apache.jena.atlas.json.JsonObject;
  * @param spilledRuns            sorted runs written to disk (0 when everything fit in memory)
  * @param peakHeapBytes          largest heap use sampled during the load
  * @param storeSizeBytes         store size on disk after the commit
+ * @param stageSeconds           busy seconds per stage, summed over the stage's threads ({@link StageTimes})
  * @param errors                 the first {@link #MAX_ERRORS} errors
  */
 public record LoadReport(long totalRecords, long totalDuplicates, long parsingErrors, long datatypeMismatchErrors,
                          long insertErrors, double totalTimeSpent, long newQuads, long newTerms, int feedsLoaded,
                          int feedsSkipped, int entriesSkipped, int commits, int spilledRuns, long peakHeapBytes,
-                         long storeSizeBytes, List<LoadError> errors) {
+                         long storeSizeBytes, Map<StageTimes.Stage, Double> stageSeconds, List<LoadError> errors) {
     public static final int MAX_ERRORS = 10_000;
 
     public LoadReport {
+        stageSeconds = Map.copyOf(stageSeconds);
         errors = List.copyOf(errors);
     }
 
@@ -72,6 +76,15 @@ public record LoadReport(long totalRecords, long totalDuplicates, long parsingEr
         o.put("spilledRuns", spilledRuns);
         o.put("peakHeapBytes", peakHeapBytes);
         o.put("storeSizeBytes", storeSizeBytes);
+        JsonObject stages = new JsonObject();
+        for (StageTimes.Stage s : StageTimes.Stage.values()) {
+            double sec = stageSeconds.getOrDefault(s, 0.0);
+            JsonObject stage = new JsonObject();
+            stage.put("threadSeconds", JsonNumber.value(BigDecimal.valueOf(sec).setScale(3, RoundingMode.HALF_EVEN)));
+            stage.put("quadsPerThreadSecond", sec <= 0 ? 0 : Math.round(totalRecords / sec));
+            stages.put(s.key, stage);
+        }
+        o.put("stages", stages);
         o.put("errors", errorsJson(errors));
         return o;
     }

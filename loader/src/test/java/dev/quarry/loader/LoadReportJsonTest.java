@@ -19,7 +19,8 @@ class LoadReportJsonTest {
 
     @Test
     void aReportParsesBackWithEveryField() {
-        LoadReport r = new LoadReport(10, 2, 1, 0, 0, 1.23456, 8, 5, 1, 0, 0, 1, 0, 1L << 30, 4096, List.of(NASTY));
+        LoadReport r = new LoadReport(10, 2, 1, 0, 0, 1.23456, 8, 5, 1, 0, 0, 1, 0, 1L << 30, 4096,
+                java.util.Map.of(dev.quarry.loader.progress.StageTimes.Stage.PARSE, 2.5), List.of(NASTY));
         JsonObject o = JSON.parse(r.toJson());
         assertEquals("LOADED_WITH_ERRORS", o.get("status").getAsString().value());
         assertEquals(10, number(o, "totalRecords"));
@@ -29,6 +30,10 @@ class LoadReportJsonTest {
         assertEquals(Math.round(10 / 1.23456), number(o, "quadsPerSecond"));
         assertEquals(1L << 30, number(o, "peakHeapBytes"));
         assertEquals(4096, number(o, "storeSizeBytes"));
+        org.apache.jena.atlas.json.JsonObject parse = o.get("stages").getAsObject().get("parse").getAsObject();
+        assertEquals("2.500", parse.get("threadSeconds").getAsNumber().value().toString());
+        assertEquals(4, parse.get("quadsPerThreadSecond").getAsNumber().value().longValue());
+        assertEquals("0.000", o.get("stages").getAsObject().get("ingest").getAsObject().get("threadSeconds").getAsNumber().value().toString());
         JsonArray errors = o.get("errors").getAsArray();
         assertEquals(1, errors.size());
         JsonObject e = errors.get(0).getAsObject();

@@ -7,6 +7,7 @@ public final class LoadCounters {
     public final LongAdder rawBytes = new LongAdder();
     public final LongAdder quads = new LongAdder();
     public final LongAdder errors = new LongAdder();
+    public final StageTimes stages = new StageTimes();
     private final long started = System.nanoTime();
     private volatile long rawTotal = -1;
     private volatile String phase = "reading";

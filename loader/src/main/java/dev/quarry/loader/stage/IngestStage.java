@@ -1,5 +1,6 @@
 package dev.quarry.loader.stage;
 
+import dev.quarry.loader.progress.StageTimes;
 import java.util.List;
 
 /**
@@ -30,7 +31,9 @@ final class IngestStage {
         tally.counters.sampleHeap();
         run.faults().at(StageFaults.Stage.INGEST);
         control.tick(); // a cancel seen now still commits nothing
+        long start = System.nanoTime();
         group.session.commit(merged.files());
+        tally.counters.stages.since(StageTimes.Stage.INGEST, start);
         tally.counters.phase("done");
         tally.newQuads += merged.spog().added();
         tally.newTerms += group.dictionary.newTerms();

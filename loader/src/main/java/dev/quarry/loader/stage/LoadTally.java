@@ -31,6 +31,7 @@ final class LoadTally {
         double seconds = counters.elapsedNanos() / 1e9;
         return new LoadReport(records, records - newQuads, errors.parsing.sum(), errors.datatype.sum(),
                 errors.insert.sum(), seconds, newQuads, newTerms, feedsCommitted, feedsSkipped.get(),
-                entriesSkipped.get(), commits, spilledRuns, counters.peakHeap(), storeSize, errors.kept());
+                entriesSkipped.get(), commits, spilledRuns, counters.peakHeap(), storeSize, counters.stages.seconds(),
+                errors.kept());
     }
 }

@@ -1,5 +1,6 @@
 package dev.quarry.loader.stage;
 
+import dev.quarry.loader.progress.StageTimes.Stage;
 import dev.quarry.loader.sort.IndexMerger;
 import dev.quarry.store.encoding.Permutation;
 import java.nio.file.Path;
@@ -44,15 +45,15 @@ final class MergeStage {
         boolean checkStore = !group.session.isEmpty();
         BooleanSupplier stop = () -> control.stopped() || run.listener().cancelled();
         ConcurrentLinkedQueue<Callable<List<Path>>> tasks = new ConcurrentLinkedQueue<>();
-        tasks.add(group.dictionary::writeTermToId);
-        tasks.add(() -> {
+        tasks.add(timed(Stage.DICTIONARY_WRITE, group.dictionary::writeTermToId));
+        tasks.add(timed(Stage.INDEX_WRITE, () -> {
             spog = IndexMerger.mergeSpog(group.runs, group.session, checkStore, stop);
             return one(spog.file());
-        });
-        tasks.add(group.dictionary::writeIdToTerm);
+        }));
+        tasks.add(timed(Stage.DICTIONARY_WRITE, group.dictionary::writeIdToTerm));
         for (Permutation p : Permutation.values()) {
             if (p != Permutation.SPOG) {
-                tasks.add(() -> one(IndexMerger.merge(group.runs, p, group.session, checkStore, stop)));
+                tasks.add(timed(Stage.INDEX_WRITE, () -> one(IndexMerger.merge(group.runs, p, group.session, checkStore, stop))));
             }
         }
         for (int i = 0; i < Math.max(1, run.budget().workers()); i++) {
@@ -87,6 +88,18 @@ final class MergeStage {
     }
 
     record Merged(List<Path> files, IndexMerger.SpogCounts spog) {}
+
+    /** {@code task}, its time added to {@code stage}. */
+    private Callable<List<Path>> timed(Stage stage, Callable<List<Path>> task) {
+        return () -> {
+            long start = System.nanoTime();
+            try {
+                return task.call();
+            } finally {
+                tally.counters.stages.since(stage, start);
+            }
+        };
+    }
 
     private static List<Path> one(Path p) {
         return p == null ? List.of() : List.of(p);

@@ -6,7 +6,10 @@ import dev.quarry.loader.parse.NQuadsParser;
 import dev.quarry.loader.parse.ParseErrors;
 import dev.quarry.loader.parse.QuadSink;
 import dev.quarry.loader.parse.RiotFeedParser;
+import dev.quarry.loader.progress.StageTimes;
 import dev.quarry.loader.sort.BatchSorter;
+import dev.quarry.loader.sort.SortedRun;
+import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CancellationException;
@@ -29,6 +32,8 @@ final class ParseWorker implements Runnable {
     private final long[] batch;
     private int size;
     private long emitted;
+    /** Sorting time within the work item being parsed: not parse time. */
+    private long sortNanos;
     private final QuadSink sink = (s, p, o, g) -> {
         if (emitted++ == 0) {
             faults().at(StageFaults.Stage.ENCODE); // the first quad of a work item is encoded
@@ -64,6 +69,8 @@ final class ParseWorker implements Runnable {
                 }
                 control.checkRunning();
                 faults().at(StageFaults.Stage.PARSE);
+                long start = System.nanoTime();
+                sortNanos = 0;
                 if (item instanceof WorkItem.Lines lines) {
                     parseLines(lines);
                 } else if (item instanceof WorkItem.WholeFeed whole) {
@@ -73,6 +80,7 @@ final class ParseWorker implements Runnable {
                         whole.done().countDown();
                     }
                 }
+                tally.counters.stages.add(StageTimes.Stage.PARSE, System.nanoTime() - start - sortNanos);
             }
         } catch (InterruptedException e) {
             throw new CancellationException("interrupted");
@@ -132,7 +140,12 @@ final class ParseWorker implements Runnable {
             return;
         }
         faults().at(StageFaults.Stage.SORT);
-        group.runs.add(sorter.sort(batch, size));
+        long start = System.nanoTime();
+        List<SortedRun> runs = sorter.sort(batch, size);
+        long took = System.nanoTime() - start;
+        tally.counters.stages.add(StageTimes.Stage.SORT, took);
+        sortNanos += took;
+        group.runs.add(runs);
         size = 0;
     }
 }

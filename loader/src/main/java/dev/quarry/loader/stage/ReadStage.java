@@ -6,6 +6,7 @@ import dev.quarry.loader.input.Feed;
 import dev.quarry.loader.input.FeedReader;
 import dev.quarry.loader.input.LineChunker;
 import dev.quarry.loader.input.Source;
+import dev.quarry.loader.progress.StageTimes;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
@@ -95,10 +96,15 @@ final class ReadStage {
         run.faults().at(StageFaults.Stage.READ);
         if (feed.format().lineBased()) {
             LineChunker chunker = new LineChunker(feed, run.budget().chunkBytes());
+            StageTimes stages = tally.counters.stages;
             Chunk c;
+            long t = System.nanoTime();
             while ((c = chunker.next()) != null) {
+                stages.since(StageTimes.Stage.READ, t);
                 put(new WorkItem.Lines(state, c, chunker));
+                t = System.nanoTime();
             }
+            stages.since(StageTimes.Stage.READ, t);
         } else {
             CountDownLatch done = new CountDownLatch(1);
             put(new WorkItem.WholeFeed(state, feed.stream(), done));

@@ -12,6 +12,7 @@ import dev.quarry.loader.input.RdfFormat;
 import dev.quarry.loader.input.Sources;
 import dev.quarry.loader.progress.LoadProgress;
 import dev.quarry.loader.progress.LoadTimeline;
+import dev.quarry.loader.progress.StageTimes;
 import dev.quarry.store.QuadStore;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -251,5 +252,11 @@ final class LoadCommand implements Callable<Integer> {
         out.printf(Text.LOCALE, "  rate                    %,.0f quads/s%n", r.quadsPerSecond());
         out.printf(Text.LOCALE, "  peak heap               %s%n", Text.bytes(r.peakHeapBytes()));
         out.printf(Text.LOCALE, "  store size              %s, %,d quads%n", Text.bytes(r.storeSizeBytes()), storeQuads);
+        StringBuilder stages = new StringBuilder();
+        for (StageTimes.Stage s : StageTimes.Stage.values()) {
+            stages.append(stages.isEmpty() ? "" : ", ").append(s.key).append(' ')
+                    .append(String.format(Text.LOCALE, "%.1f", r.stageSeconds().getOrDefault(s, 0.0)));
+        }
+        out.printf(Text.LOCALE, "  stage thread-seconds    %s%n", stages);
     }
 }
