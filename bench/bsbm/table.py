@@ -186,8 +186,33 @@ def loads_table(d):
         out.append("|---|---:|---:|---:|---:|---:|---:|")
         for f in timelines:
             out.append(timeline_row(f[:-len("-timeline.tsv")], os.path.join(d, f)))
+    reports = [f for f in sorted(os.listdir(d)) if f.endswith("-report.json")]
+    staged = [(f[:-len("-report.json")], json.loads(read(os.path.join(d, f)))) for f in reports]
+    staged = [(name, r) for name, r in staged if "stages" in r]
+    if staged:
+        out.append("")
+        out.append("#### Quarry's stages (from `quarry load --report`)")
+        out.append("")
+        out.append("Busy seconds per stage summed over the stage's threads (the stages overlap in "
+                   "time, on every core), and the triples one thread of that stage gets through "
+                   "per second: the stage with the lowest rate is the next bottleneck. Parse and "
+                   "encode are one pass (the parser calls the encoder per term); RIOT formats read "
+                   "inside parse.")
+        out.append("")
+        out.append("| load | " + " | ".join("%s s, triples/s" % k for k in STAGES) + " |")
+        out.append("|---|" + "---:|" * len(STAGES))
+        for name, r in staged:
+            cells = []
+            for k in STAGES:
+                st = r["stages"].get(k, {})
+                cells.append("%.1f, %s" % (float(st.get("threadSeconds", 0)),
+                                           "{:,}".format(st.get("quadsPerThreadSecond", 0))))
+            out.append("| %s | %s |" % (name, " | ".join(cells)))
     out.append("")
     return "\n".join(out)
+
+
+STAGES = ["read", "parse", "sort", "indexWrite", "dictionaryWrite", "ingest"]
 
 
 def timeline_row(name, path):
