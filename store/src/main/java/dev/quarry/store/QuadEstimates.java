@@ -80,13 +80,17 @@ final class QuadEstimates {
     /**
      * The quads in the keys {@code [from, to)} of {@code perm}'s index (null {@code to}: to the
      * end of all keys), as that range's share of the index's bytes in RocksDB's size estimates
-     * times the store's quads; -1 if the sizes or the count are unknown.
+     * times the quads the index holds; -1 if the sizes or the count are unknown.
      */
     private static long share(KvReader reader, Stats stats, Permutation perm, byte[] from, byte[] to) {
         long all = reader.approximateBytes(KeyLayout.tagOnly(perm.tag()));
         long total = stats.get(KeyLayout.STAT_TOTAL, KeyLayout.TOTAL_QUADS);
         if (all <= 0 || total == Long.MAX_VALUE) {
             return -1;
+        }
+        if (!perm.holdsAll()) { // a graph-first index holds the named graphs' quads only
+            long inDefault = stats.get(KeyLayout.STAT_GRAPH, TermId.DEFAULT_GRAPH);
+            total -= inDefault == Long.MAX_VALUE ? 0 : inDefault;
         }
         return (long) ((double) total * reader.approximateBytes(from, to) / all);
     }
