@@ -127,8 +127,19 @@ public final class BulkSession implements AutoCloseable {
 
     /** A new sorted file in the scratch directory. */
     public SstFileBuilder newFile(String label) {
-        Path f = scratch.resolve(label + "-" + fileCounter.incrementAndGet() + ".sst");
-        return new SstFileBuilder(kv.newSstWriter(f));
+        return new SstFileBuilder(kv.newSstWriter(scratchFile(label)));
+    }
+
+    /**
+     * A new sorted file without a bloom filter, for key spaces that are only scanned or
+     * point-read for keys that exist (a filter there costs time and space and skips nothing).
+     */
+    public SstFileBuilder newUnfilteredFile(String label) {
+        return new SstFileBuilder(kv.newUnfilteredSstWriter(scratchFile(label)));
+    }
+
+    private Path scratchFile(String label) {
+        return scratch.resolve(label + "-" + fileCounter.incrementAndGet() + ".sst");
     }
 
     /** Adds statistics deltas of the load (called by the loader as it finds new quads). */

@@ -123,7 +123,7 @@ public final class LoadDictionary implements AutoCloseable {
             all.add(s.cursorById());
         }
         try (TermCursor c = new MergedCursor(all, MergedCursor.BY_ID);
-             SstFileBuilder f = session.newFile("id2term")) {
+             SstFileBuilder f = session.newUnfilteredFile("id2term")) { // ids are looked up when they exist
             while (c.next()) {
                 f.add(KeyLayout.id2termKey(c.id()), c.term());
             }

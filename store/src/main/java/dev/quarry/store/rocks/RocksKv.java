@@ -42,6 +42,7 @@ public final class RocksKv implements KvReader, AutoCloseable {
     private final BloomFilter bloom;
     private final Statistics statistics;
     private final Options options;
+    private final Options unfilteredSstOptions;
     private final WriteOptions writeOptions;
     private final WriteOptions unsyncedWriteOptions = new WriteOptions().setSync(false);
     private final RocksDB db;
@@ -54,22 +55,7 @@ public final class RocksKv implements KvReader, AutoCloseable {
         this.blockCache = new LRUCache(blockCacheBytes, -1, false, 0.5);
         this.bloom = new BloomFilter(10, false);
         this.statistics = new Statistics();
-        // Bulk loads write one large file per index. With a monolithic index and filter
-        // block per file, a block cache smaller than the data keeps evicting and re-reading
-        // megabyte-sized filter blocks on random reads (measured: a 1 M-quad verify went from
-        // minutes to seconds). Partitioned filters and a two-level index keep only small
-        // top-level blocks pinned and page the rest like data blocks.
-        BlockBasedTableConfig table = new BlockBasedTableConfig()
-                .setBlockCache(blockCache)
-                .setFilterPolicy(bloom)
-                .setBlockSize(16 * 1024)
-                .setIndexType(IndexType.kTwoLevelIndexSearch)
-                .setPartitionFilters(true)
-                .setMetadataBlockSize(4096)
-                .setCacheIndexAndFilterBlocks(true)
-                .setCacheIndexAndFilterBlocksWithHighPriority(true)
-                .setPinTopLevelIndexAndFilter(true)
-                .setPinL0FilterAndIndexBlocksInCache(true);
+        BlockBasedTableConfig table = tableConfig(blockCache).setFilterPolicy(bloom);
         this.options = new Options()
                 .setCreateIfMissing(true)
                 .setTableFormatConfig(table)
@@ -87,6 +73,14 @@ public final class RocksKv implements KvReader, AutoCloseable {
                 .setBytesPerSync(1 << 20)
                 .setWriteBufferSize(64L << 20)
                 .setStatistics(statistics);
+        // Bulk files of key spaces that are only scanned, or point-read only for keys that
+        // exist, need no filter: building it was ~10 % of writing such a file and it was a
+        // quarter of the file (measured, docs/loader-merge.md). The SST writer takes the
+        // bottommost compression (ZSTD), as the store's own options give it.
+        this.unfilteredSstOptions = new Options()
+                .setTableFormatConfig(tableConfig(blockCache))
+                .setCompressionType(CompressionType.LZ4_COMPRESSION)
+                .setBottommostCompressionType(CompressionType.ZSTD_COMPRESSION);
         this.writeOptions = new WriteOptions().setSync(sync);
         RocksDB opened;
         try {
@@ -100,6 +94,26 @@ public final class RocksKv implements KvReader, AutoCloseable {
             throw fail("cannot open store at " + dir, e);
         }
         this.db = opened;
+    }
+
+    /**
+     * The table layout of every file: bulk loads write one large file per index. With a
+     * monolithic index and filter block per file, a block cache smaller than the data keeps
+     * evicting and re-reading megabyte-sized filter blocks on random reads (measured: a 1 M-quad
+     * verify went from minutes to seconds). Partitioned filters and a two-level index keep only
+     * small top-level blocks pinned and page the rest like data blocks.
+     */
+    private static BlockBasedTableConfig tableConfig(LRUCache blockCache) {
+        return new BlockBasedTableConfig()
+                .setBlockCache(blockCache)
+                .setBlockSize(16 * 1024)
+                .setIndexType(IndexType.kTwoLevelIndexSearch)
+                .setPartitionFilters(true)
+                .setMetadataBlockSize(4096)
+                .setCacheIndexAndFilterBlocks(true)
+                .setCacheIndexAndFilterBlocksWithHighPriority(true)
+                .setPinTopLevelIndexAndFilter(true)
+                .setPinL0FilterAndIndexBlocksInCache(true);
     }
 
     /**
@@ -283,6 +297,11 @@ public final class RocksKv implements KvReader, AutoCloseable {
         return new KvSstWriter(options, file);
     }
 
+    /** As {@link #newSstWriter}, without a (bloom) filter: for keys only scanned or read when they exist. */
+    public KvSstWriter newUnfilteredSstWriter(Path file) {
+        return new KvSstWriter(unfilteredSstOptions, file);
+    }
+
     /**
      * Ingests all {@code files} in one atomic step: either all become visible or none.
      * Files are moved (hard-linked) into the store, not copied.
@@ -400,6 +419,7 @@ public final class RocksKv implements KvReader, AutoCloseable {
         writeOptions.close();
         unsyncedWriteOptions.close();
         options.close();
+        unfilteredSstOptions.close();
         statistics.close();
         bloom.close();
         blockCache.close();
