@@ -19,10 +19,19 @@ import java.util.function.BooleanSupplier;
  * The SPOG and POSG merges also count the distinct subjects, resp. objects, of every
  * predicate (a new (s, p), resp. (p, o), pair between neighbouring keys), which the query
  * planner's estimates need: exact for a load into an empty store.
+ * A merge may cover one {@link KeyRange} of the index ({@link KeyRangePlanner}); the
+ * statistics of the ranges add up, and so do their {@link SpogCounts}.
  */
 public final class IndexMerger {
     /** What the SPOG merge found. */
-    public record SpogCounts(long distinct, long alreadyInStore, long added) {}
+    public record SpogCounts(long distinct, long alreadyInStore, long added) {
+        public static final SpogCounts NONE = new SpogCounts(0, 0, 0);
+
+        /** The counts of two ranges of the SPOG merge together. */
+        public SpogCounts plus(SpogCounts o) {
+            return new SpogCounts(distinct + o.distinct, alreadyInStore + o.alreadyInStore, added + o.added);
+        }
+    }
 
     private IndexMerger() {}
 
@@ -32,13 +41,25 @@ public final class IndexMerger {
      */
     public static Path merge(SortedRunSpool store, Permutation perm, BulkSession session, boolean checkStore,
                              BooleanSupplier cancelled) {
+        return merge(store, perm, KeyRange.ALL, session, checkStore, cancelled);
+    }
+
+    /** As {@link #merge(SortedRunSpool, Permutation, BulkSession, boolean, BooleanSupplier)}, for the keys in {@code range}. */
+    public static Path merge(SortedRunSpool store, Permutation perm, KeyRange range, BulkSession session,
+                             boolean checkStore, BooleanSupplier cancelled) {
         boolean stats = perm == Permutation.POSG && statsInPosg(checkStore);
-        return run(store, perm, session, false, stats, cancelled).file;
+        return run(store, perm, range, session, false, stats, cancelled).file;
     }
 
     /** Merges SPOG, checking each distinct quad against the store when {@code checkStore} (and then counting statistics). */
     public static SpogResult mergeSpog(SortedRunSpool store, BulkSession session, boolean checkStore, BooleanSupplier cancelled) {
-        return run(store, Permutation.SPOG, session, checkStore, !statsInPosg(checkStore), cancelled);
+        return mergeSpog(store, KeyRange.ALL, session, checkStore, cancelled);
+    }
+
+    /** As {@link #mergeSpog(SortedRunSpool, BulkSession, boolean, BooleanSupplier)}, for the keys in {@code range}. */
+    public static SpogResult mergeSpog(SortedRunSpool store, KeyRange range, BulkSession session, boolean checkStore,
+                                       BooleanSupplier cancelled) {
+        return run(store, Permutation.SPOG, range, session, checkStore, !statsInPosg(checkStore), cancelled);
     }
 
     /** Without a store check every distinct quad is new, so the POSG merge can count them, off the SPOG merge's thread. */
@@ -49,11 +70,11 @@ public final class IndexMerger {
     /** The SPOG file and its counts. */
     public record SpogResult(Path file, SpogCounts counts) {}
 
-    private static SpogResult run(SortedRunSpool store, Permutation perm, BulkSession session, boolean checkStore,
-                                  boolean countStats, BooleanSupplier cancelled) {
+    private static SpogResult run(SortedRunSpool store, Permutation perm, KeyRange range, BulkSession session,
+                                  boolean checkStore, boolean countStats, BooleanSupplier cancelled) {
         List<RunReader> readers = new ArrayList<>();
         for (SortedRun r : store.runs(perm)) {
-            readers.add(r.reader());
+            readers.add(r.reader(range));
         }
         boolean spog = perm == Permutation.SPOG;
         PairCounter stats = countStats ? new PairCounter() : null;
@@ -63,7 +84,9 @@ public final class IndexMerger {
         boolean anyPair = false;
         long distinct = 0, inStore = 0;
         boolean lookup = spog && checkStore;
-        try (SstFileBuilder out = session.newFile(perm.name().toLowerCase(java.util.Locale.ROOT));
+        // Only SPOG is point-read for quads that may be missing (an update's existence check): the others need no filter.
+        String label = perm.name().toLowerCase(java.util.Locale.ROOT);
+        try (SstFileBuilder out = spog ? session.newFile(label) : session.newUnfilteredFile(label);
              BulkSession.CommittedQuads committed = lookup ? session.committedQuads() : null) {
             RunReader[] heap = new RunReader[readers.size()];
             int size = 0;

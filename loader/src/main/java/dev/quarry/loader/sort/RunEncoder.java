@@ -20,6 +20,7 @@ final class RunEncoder {
     /** Distinct tuples {@code a[0 .. 4n)} in key order, ids with flipped sign bits (as {@link BatchSorter} sorts them). */
     static SortedRun encode(Permutation perm, long[] a, int n) {
         List<byte[]> frames = new ArrayList<>();
+        List<SortedRun.FrameStart> starts = new ArrayList<>();
         byte[] buf = new byte[FRAME];
         int pos = 0;
         long p0 = 0, p1 = 0, p2 = 0, p3 = 0;
@@ -31,6 +32,9 @@ final class RunEncoder {
             int x = i * 4;
             long k0 = a[x] ^ Long.MIN_VALUE, k1 = a[x + 1] ^ Long.MIN_VALUE;
             long k2 = a[x + 2] ^ Long.MIN_VALUE, k3 = a[x + 3] ^ Long.MIN_VALUE;
+            if (pos == 0) {
+                starts.add(new SortedRun.FrameStart(i, new long[] {p0, p1, p2, p3}, new long[] {k0, k1, k2, k3}));
+            }
             if (k0 != p0 || i == 0) {
                 buf[pos++] = 0;
                 pos = varint(buf, pos, k0 - p0);
@@ -58,7 +62,7 @@ final class RunEncoder {
         if (pos > 0) {
             frames.add(Arrays.copyOf(buf, pos));
         }
-        return new SortedRun(perm, n, frames);
+        return new SortedRun(perm, n, frames, starts);
     }
 
     private static int varint(byte[] b, int pos, long v) {

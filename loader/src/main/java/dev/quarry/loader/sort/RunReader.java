@@ -1,6 +1,9 @@
 package dev.quarry.loader.sort;
 
-/** Decodes a {@link SortedRun} tuple by tuple; {@link #key} is the current tuple in key order. */
+/**
+ * Decodes a {@link SortedRun} tuple by tuple; {@link #key} is the current tuple in key order.
+ * A reader of a {@link KeyRange} skips the tuples before it and ends at its end.
+ */
 final class RunReader implements AutoCloseable {
     interface FrameSource extends AutoCloseable {
         /** The next frame, or null at the end. */
@@ -11,19 +14,45 @@ final class RunReader implements AutoCloseable {
     }
 
     private final FrameSource source;
+    private final KeyRange range;
+    private boolean skipping;
     private long left;
     private byte[] frame;
     private int pos;
     final long[] key = new long[4];
 
-    RunReader(long count, FrameSource source) {
+    /**
+     * A reader of {@code count} tuples from {@code source}, whose first delta decodes from
+     * {@code previous}, returning those in {@code range}.
+     */
+    RunReader(long count, FrameSource source, long[] previous, KeyRange range) {
         this.left = count;
         this.source = source;
         this.frame = new byte[0];
+        this.range = range;
+        this.skipping = range.from() != null;
+        System.arraycopy(previous, 0, key, 0, 4);
     }
 
-    /** Advances to the next tuple; false at the end. */
+    /** Advances to the next tuple in the range; false at the end. */
     boolean next() {
+        while (decode()) {
+            if (skipping) {
+                if (range.before(key)) {
+                    continue;
+                }
+                skipping = false;
+            }
+            if (range.after(key)) {
+                left = 0;
+                return false;
+            }
+            return true;
+        }
+        return false;
+    }
+
+    private boolean decode() {
         if (left == 0) {
             return false;
         }

@@ -22,7 +22,7 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 public final class SortedRunSpool implements AutoCloseable {
     static final int BACKLOG = 4;
-    private static final SortedRun END = new SortedRun(Permutation.SPOG, 0, List.of());
+    private static final SortedRun END = new SortedRun(Permutation.SPOG, 0, List.of(), List.of());
 
     private final Path scratch;
     private final long budget;

@@ -2,9 +2,11 @@ package dev.quarry.loader.stage;
 
 import dev.quarry.loader.progress.StageTimes.Stage;
 import dev.quarry.loader.sort.IndexMerger;
+import dev.quarry.loader.sort.KeyRangePlanner;
 import dev.quarry.store.encoding.Permutation;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CancellationException;
@@ -13,9 +15,11 @@ import java.util.concurrent.Future;
 import java.util.function.BooleanSupplier;
 
 /**
- * Merge: waits for the spool's last spill, then emits SST files, one per index from its sorted
- * runs and two from the dictionary: eight independent files on the worker count's threads,
- * the longest first so the threads finish together.
+ * Merge: waits for the spool's last spill, then emits SST files from the sorted runs and two
+ * from the dictionary, on the worker count's threads. A large index is merged in several key
+ * ranges ({@link KeyRangePlanner}), each into a file of its own (they do not overlap, so the
+ * one ingest puts them all on the last level). The dictionary files go first, then the
+ * ranges longest first, so the threads finish together.
  */
 final class MergeStage {
     private final LoadRun run;
@@ -24,7 +28,7 @@ final class MergeStage {
     private final RunControl control;
     private final List<Future<?>> mergers = new ArrayList<>();
     private final List<Path> files = new ArrayList<>();
-    private volatile IndexMerger.SpogResult spog;
+    private IndexMerger.SpogCounts spog = IndexMerger.SpogCounts.NONE;
 
     MergeStage(StageContext context) {
         this.run = context.run();
@@ -44,19 +48,28 @@ final class MergeStage {
         }
         boolean checkStore = !group.session.isEmpty();
         BooleanSupplier stop = () -> control.stopped() || run.listener().cancelled();
+        int workers = Math.max(1, run.budget().workers());
+        List<KeyRangePlanner.Part> parts = new ArrayList<>();
+        for (Permutation p : Permutation.values()) {
+            parts.addAll(KeyRangePlanner.plan(group.runs, p, workers));
+        }
+        parts.sort(Comparator.comparingLong(KeyRangePlanner.Part::keys).reversed());
         ConcurrentLinkedQueue<Callable<List<Path>>> tasks = new ConcurrentLinkedQueue<>();
         tasks.add(timed(Stage.DICTIONARY_WRITE, group.dictionary::writeTermToId));
-        tasks.add(timed(Stage.INDEX_WRITE, () -> {
-            spog = IndexMerger.mergeSpog(group.runs, group.session, checkStore, stop);
-            return one(spog.file());
-        }));
         tasks.add(timed(Stage.DICTIONARY_WRITE, group.dictionary::writeIdToTerm));
-        for (Permutation p : Permutation.values()) {
-            if (p != Permutation.SPOG) {
-                tasks.add(timed(Stage.INDEX_WRITE, () -> one(IndexMerger.merge(group.runs, p, group.session, checkStore, stop))));
-            }
+        for (KeyRangePlanner.Part part : parts) {
+            tasks.add(timed(Stage.INDEX_WRITE, () -> {
+                if (part.perm() != Permutation.SPOG) {
+                    return one(IndexMerger.merge(group.runs, part.perm(), part.range(), group.session, checkStore, stop));
+                }
+                IndexMerger.SpogResult r = IndexMerger.mergeSpog(group.runs, part.range(), group.session, checkStore, stop);
+                synchronized (this) {
+                    spog = spog.plus(r.counts());
+                }
+                return one(r.file());
+            }));
         }
-        for (int i = 0; i < Math.max(1, run.budget().workers()); i++) {
+        for (int i = 0; i < workers; i++) {
             mergers.add(control.start("merge-" + i, () -> mergeAll(tasks)));
         }
     }
@@ -79,11 +92,13 @@ final class MergeStage {
         }
     }
 
-    /** Waits for every merge; returns the files and what the SPOG merge counted. */
+    /** Waits for every merge; returns the files and what the SPOG merges counted. */
     Merged finish() {
         control.await(mergers);
         synchronized (files) {
-            return new Merged(List.copyOf(files), spog.counts());
+            synchronized (this) {
+                return new Merged(List.copyOf(files), spog);
+            }
         }
     }
 
