@@ -16,7 +16,7 @@ import java.util.List;
  */
 public final class KeyRangePlanner {
     /** Below this many keys a range costs more in setup than it wins in parallel. */
-    static final long MIN_KEYS_PER_RANGE = 1 << 19;
+    static final long MIN_KEYS_PER_RANGE = 1 << 18;
 
     /** One range of an index's merge and the keys its runs hold there (an estimate within a frame per run). */
     public record Part(Permutation perm, KeyRange range, long keys) {}
