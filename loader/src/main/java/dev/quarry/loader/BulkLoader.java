@@ -12,8 +12,8 @@ import dev.quarry.store.QuadStore;
  * (RIOT for other syntaxes, one parser per feed, feeds in parallel); each worker encodes
  * terms to ids through a sharded dictionary, fills a primitive batch, sorts it in the six
  * index orders and hands compact sorted runs to the run store, which spills to disk past
- * the memory budget; at the end the runs of each index merge into one SST file, the
- * dictionary into two, and everything is ingested in one atomic step.
+ * the memory budget; at the end the runs of each index merge into SST files (a large
+ * index in several key ranges, on several threads), the dictionary into two, and everything is ingested in one atomic step.
  *
  * <p>Trade-offs: in {@link LoadMode#NEW} the whole load is one commit, so a killed load
  * leaves nothing and a rerun redoes it all. {@link LoadMode#RESUME} skips the feeds earlier

@@ -10,7 +10,8 @@ import java.util.List;
 import java.util.function.BooleanSupplier;
 
 /**
- * Merges the runs of one index into one SST file, dropping duplicates across runs.
+ * Merges the runs of one index (or of one key range of it) into one SST file, dropping
+ * duplicates across runs.
  * The SPOG merge checks each distinct quad against the committed store (unless the store
  * is empty). Statistics (quads per graph and predicate) are counted by the SPOG merge when
  * it checks the store (only quads new to it count), else by the POSG merge (an index that

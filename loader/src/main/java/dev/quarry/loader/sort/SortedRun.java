@@ -82,10 +82,12 @@ public final class SortedRun {
     synchronized void spill(Path target) {
         List<byte[]> fs = frames;
         long[] offsets = new long[fs.size()];
+        long offset = 0;
         try (DataOutputStream out = new DataOutputStream(new BufferedOutputStream(Files.newOutputStream(target), 1 << 16))) {
             for (int i = 0; i < fs.size(); i++) {
                 byte[] f = fs.get(i);
-                offsets[i] = out.size();
+                offsets[i] = offset;
+                offset += 9 + f.length; // the frame's header and bytes
                 boolean z = compressed != null && compressed[i];
                 out.writeInt(z ? rawLengths[i] : f.length);
                 out.writeInt(f.length);
