@@ -55,8 +55,11 @@ final class ResumableText extends Reader {
     private long segmentFirstLine = 1;
     private long lastLineScanned;
 
-    ResumableText(InputStream in) {
+    /** @param firstLine the line of the document the text starts at */
+    ResumableText(InputStream in, long firstLine) {
         this.in = in;
+        this.firstLine = firstLine;
+        this.segmentFirstLine = firstLine;
     }
 
     long segmentFirstLine() {
