@@ -54,6 +54,7 @@ final class ResumableText extends Reader {
     private final ArrayDeque<Long> malformed = new ArrayDeque<>();
     private long segmentFirstLine = 1;
     private long lastLineScanned;
+    private boolean endReached;
 
     /** @param firstLine the line of the document the text starts at */
     ResumableText(InputStream in, long firstLine) {
@@ -71,9 +72,15 @@ final class ResumableText extends Reader {
         return lastLineScanned;
     }
 
+    /** Whether the tokenizer has asked for text past the end of the input. */
+    boolean endReached() {
+        return endReached;
+    }
+
     @Override
     public int read(char[] cbuf, int off, int len) {
         if (served == text.length() && !fill()) {
+            endReached = true;
             return -1;
         }
         int limit = text.length();

@@ -42,9 +42,10 @@ final class ResumingTurtleParser {
      * How a parse ended.
      *
      * @param atStatementEnd whether the text ended just after a statement's '.' or '}' (or held no
-     *     statement at all): no error was left pending and nothing was half read, so a parser of the
-     *     text that follows, started with the same prefixes and base, reads it as one parser of
-     *     both texts would
+     *     statement at all), no error was left pending and no statement in error reached the end of
+     *     the text: then a parser of the text that follows, started with the same prefixes and
+     *     base, reads it as one parser of both texts would (provided that text's first token
+     *     is one the tokenizer cannot fail on: RIOT reads it ahead)
      * @param base the base IRI in effect at the end
      */
     record Ending(boolean atStatementEnd, String base) {}
@@ -117,6 +118,9 @@ final class ResumingTurtleParser {
     }
 
     private Ending run() {
+        // Whether a statement in error reached the end of the text: what it would have been, and
+        // where reading would have resumed, depends on text after this text.
+        boolean ranOut = false;
         while (true) {
             StatementTokens tokens = new StatementTokens(
                     TokenizerText.create().source(PeekReader.make(text)).errorHandler(handler).build());
@@ -130,7 +134,7 @@ final class ResumingTurtleParser {
                 } else {
                     new LangTurtle(tokens, profile, collect).parse();
                 }
-                boolean atEnd = tokens.endPending || tokens.handedOut == 0;
+                boolean atEnd = !ranOut && (tokens.endPending || tokens.handedOut == 0);
                 endOfStatement(0, 0);
                 return new Ending(atEnd, profile.getBaseURI());
             } catch (PositionedError e) {
@@ -155,6 +159,7 @@ final class ResumingTurtleParser {
                 column = tokens.lastColumn;
                 message = e.getMessage();
             }
+            ranOut |= text.endReached();
             statement.clear();
             warning = null;
             long resume = text.resumeAfter(line, candidate, trig);

@@ -83,6 +83,11 @@ public final class TurtleChunker {
     /** Whether {@link #prefixes} is a chunk's prologue already (copied before it changes). */
     private boolean prefixesShared = true;
     private boolean predicting = true;
+    /**
+     * For tests of {@link TurtleChunkOrder}: cut before every line whose first token is plain
+     * (the one property of a cut that settling in order does not check), whatever the scan says.
+     */
+    private boolean everyLine;
 
     /** @param base the feed's initial base IRI (resolved) */
     public TurtleChunker(InputStream in, boolean trig, int chunkSize, String base) {
@@ -94,6 +99,13 @@ public final class TurtleChunker {
         this.chunkSize = chunkSize;
         this.buf = new byte[Math.max(chunkSize, 1 << 12) + (1 << 12)];
         this.resolver = IRIxResolver.create().base(base).resolve(true).allowRelative(false).build();
+    }
+
+    /** A chunker that cuts wherever it may (see {@link #everyLine}), to test that a wrong cut never changes a result. */
+    static TurtleChunker everyLine(InputStream in, boolean trig, String base) {
+        TurtleChunker c = new TurtleChunker(in, trig, 1, base);
+        c.everyLine = true;
+        return c;
     }
 
     /** The next chunk, or null when the feed is exhausted. */
@@ -147,17 +159,76 @@ public final class TurtleChunker {
         }
     }
 
-    /** Whether a statement may start at {@code buf[pos]}, the start of a line: see the class comment. */
+    /**
+     * Whether a statement may start at {@code buf[pos]}, the start of a line: see the class
+     * comment. The line's first token must also be one RIOT's tokenizer cannot fail on: it
+     * reads that token ahead when the statement before ends, and a failure there would be
+     * blamed on the statement before, in the chunk before.
+     */
     private boolean canCutBefore(int pos) {
         if (!predicting) {
             return true;
         }
-        if (!atStatementStart() || lastToken == 0 || lastToken == SPARQL_DIRECTIVE) {
+        if (!everyLine && (!atStatementStart() || lastToken == 0 || lastToken == SPARQL_DIRECTIVE)) {
             return false; // (RIOT's parse of a chunk ending in PREFIX or BASE does not end at a '.', so is not trusted)
         }
         byte c = buf[pos];
-        return c == '<' || c == '_' || c == '[' || c == '(' || c == '@' || c == ':' || c == '{'
-                || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+        if (c == '[' || c == '(' || c == '{') {
+            return true;
+        }
+        if (c == '<') {
+            return plainIri(pos + 1);
+        }
+        if (c == '@') {
+            return startsWith(pos, "@prefix ") || startsWith(pos, "@base ");
+        }
+        return (c == '_' || c == ':' || letter(c)) && plainName(pos);
+    }
+
+    /** An IRI of printable ASCII without escapes or characters RIOT rejects, closed on its line. */
+    private boolean plainIri(int from) {
+        for (int i = from; i < filled; i++) {
+            byte b = buf[i];
+            if (b == '>') {
+                return true;
+            }
+            if (b <= ' ' || b >= 0x7F || b == '<' || b == '"' || b == '{' || b == '}' || b == '|' || b == '^'
+                    || b == '`' || b == '\\') {
+                return false;
+            }
+        }
+        return false;
+    }
+
+    /** A prefixed name, blank node label or keyword of ASCII letters, digits and {@code _ - . :} only. */
+    private boolean plainName(int from) {
+        for (int i = from; i < filled; i++) {
+            byte b = buf[i];
+            if (b == ' ' || b == '\t' || b == '\r' || b == '\n' || b == '<' || b == '[' || b == '(' || b == '"'
+                    || b == ';' || b == ',') {
+                return true;
+            }
+            if (!(letter(b) || b >= '0' && b <= '9' || b == '_' || b == '-' || b == '.' || b == ':')) {
+                return false;
+            }
+        }
+        return false;
+    }
+
+    private static boolean letter(byte b) {
+        return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z';
+    }
+
+    private boolean startsWith(int pos, String ascii) {
+        if (pos + ascii.length() > filled) {
+            return false;
+        }
+        for (int i = 0; i < ascii.length(); i++) {
+            if (buf[pos + i] != ascii.charAt(i)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private boolean atStatementStart() {

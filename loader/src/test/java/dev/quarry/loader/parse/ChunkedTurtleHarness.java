@@ -44,16 +44,29 @@ final class ChunkedTurtleHarness {
     private ChunkedTurtleHarness() {}
 
     static Reading sequential(String text, Lang lang) {
+        return sequential(text.getBytes(StandardCharsets.UTF_8), lang);
+    }
+
+    static Reading sequential(byte[] text, Lang lang) {
         List<Node[]> statements = new ArrayList<>();
         List<String> errors = new ArrayList<>();
-        ResumingTurtleParser.parse(new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)), lang, null,
+        ResumingTurtleParser.parse(new ByteArrayInputStream(text), lang, null,
                 LabelToNode.createScopeByDocumentHash(SCOPE), PrefixMapFactory.create(), collect(errors),
                 (s, p, o, g) -> statements.add(new Node[] {s, p, o, g}));
         return new Reading(statements, errors, 1, -1, null);
     }
 
-    /** Chunked with chunks of about {@code chunkSize} bytes, on {@code threads} workers; also returns how many chunks were taken. */
+    /** Chunked with chunks of about {@code chunkSize} bytes, on {@code threads} workers. */
     static Reading chunked(String text, Lang lang, int chunkSize, int threads) {
+        return chunked(text.getBytes(StandardCharsets.UTF_8), lang, chunkSize, threads);
+    }
+
+    static Reading chunked(byte[] text, Lang lang, int chunkSize, int threads) {
+        return chunked(text, lang, chunkSize, threads, false);
+    }
+
+    /** With {@code everyLine}, a chunker that cuts before every line, safe or not (see {@link TurtleChunker#everyLine}). */
+    static Reading chunked(byte[] text, Lang lang, int chunkSize, int threads, boolean everyLine) {
         TurtleChunkParser parser = new TurtleChunkParser(lang, SCOPE);
         TurtleChunkOrder order = new TurtleChunkOrder(parser);
         List<String> errors = Collections.synchronizedList(new ArrayList<>());
@@ -79,8 +92,9 @@ final class ChunkedTurtleHarness {
                     }
                 }));
             }
-            TurtleChunker chunker = new TurtleChunker(new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)),
-                    lang == Lang.TRIG, chunkSize, Prologue.initial(null).base());
+            TurtleChunker chunker = everyLine
+                    ? TurtleChunker.everyLine(new ByteArrayInputStream(text), lang == Lang.TRIG, Prologue.initial(null).base())
+                    : new TurtleChunker(new ByteArrayInputStream(text), lang == Lang.TRIG, chunkSize, Prologue.initial(null).base());
             TurtleChunk c;
             while ((c = chunker.next()) != null) {
                 chunks++;
@@ -121,17 +135,29 @@ final class ChunkedTurtleHarness {
             Node[] e = expected.statements().get(i);
             Node[] a = actual.statements().get(i);
             for (int t = 0; t < 4; t++) {
-                if (e[t] == null || a[t] == null || !e[t].isBlank() || !a[t].isBlank()) {
-                    assertEquals(e[t], a[t], () -> what + ": statement " + java.util.Arrays.toString(e));
-                    continue;
-                }
-                Node was = renaming.putIfAbsent(e[t], a[t]);
-                Node back = inverse.putIfAbsent(a[t], e[t]);
-                if (was != null && !was.equals(a[t]) || back != null && !back.equals(e[t])) {
-                    fail(what + ": blank nodes are not renamed one to one at statement " + java.util.Arrays.toString(e));
+                if (!same(e[t], a[t], renaming, inverse)) {
+                    fail(what + ": statement " + java.util.Arrays.toString(e) + " read as " + java.util.Arrays.toString(a));
                 }
             }
         }
+    }
+
+    /** Equal nodes, blank nodes (also inside triple terms) renamed one to one. */
+    private static boolean same(Node e, Node a, Map<Node, Node> renaming, Map<Node, Node> inverse) {
+        if (e == null || a == null) {
+            return e == a;
+        }
+        if (e.isBlank() && a.isBlank()) {
+            Node was = renaming.putIfAbsent(e, a);
+            Node back = inverse.putIfAbsent(a, e);
+            return (was == null || was.equals(a)) && (back == null || back.equals(e));
+        }
+        if (e.isTripleTerm() && a.isTripleTerm()) {
+            return same(e.getTriple().getSubject(), a.getTriple().getSubject(), renaming, inverse)
+                    && same(e.getTriple().getPredicate(), a.getTriple().getPredicate(), renaming, inverse)
+                    && same(e.getTriple().getObject(), a.getTriple().getObject(), renaming, inverse);
+        }
+        return e.equals(a);
     }
 
     /** The node a label of the document becomes on both paths. */

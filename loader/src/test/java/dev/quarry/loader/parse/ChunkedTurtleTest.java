@@ -57,7 +57,21 @@ class ChunkedTurtleTest {
                     ChunkedTurtleHarness.assertSame(expected, ChunkedTurtleHarness.chunked(doc, lang, size, 4),
                             lang.getName() + " seed " + seed + ", chunks of " + size);
                 }
+                ChunkedTurtleHarness.assertSame(expected, ChunkedTurtleHarness.chunked(
+                        doc.getBytes(java.nio.charset.StandardCharsets.UTF_8), lang, 1, 4, true),
+                        lang.getName() + " seed " + seed + ", cut before every line");
             }
+        }
+    }
+
+    @Test
+    void cutsBeforeEveryLineNeverChangeTheResult() {
+        for (boolean trig : new boolean[] {false, true}) {
+            Lang lang = trig ? Lang.TRIG : Lang.TURTLE;
+            String doc = new Generator(3, trig, 0).document(800);
+            ChunkedTurtleHarness.Reading expected = ChunkedTurtleHarness.sequential(doc, lang);
+            ChunkedTurtleHarness.assertSame(expected, ChunkedTurtleHarness.chunked(
+                    doc.getBytes(java.nio.charset.StandardCharsets.UTF_8), lang, 1, 4, true), lang.getName());
         }
     }
 
