@@ -286,7 +286,8 @@ final class ResumableText extends Reader {
                         chars.get(); // a byte order mark, skipped as RIOT skips it
                     }
                 }
-                text.append(chars);
+                // (the char[] overload copies in bulk; append(CharSequence) goes char by char)
+                text.append(chars.array(), chars.arrayOffset() + chars.position(), chars.remaining());
                 if (r.isMalformed() || r.isUnmappable()) {
                     malformed.add(textOffset + text.length());
                     text.append('\uFFFD'); // a placeholder the tokenizer never receives: read() throws there
