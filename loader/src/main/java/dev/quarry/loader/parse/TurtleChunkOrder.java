@@ -22,8 +22,8 @@ import org.apache.jena.riot.system.PrefixMap;
  * Thread-safe: one reader thread adds, any number of workers process.
  */
 public final class TurtleChunkOrder {
-    /** Chunks the reader may be ahead of the one thread reading the rest of a document. */
-    private static final int MAX_HELD = 8;
+    /** Chunks the reader may be ahead of the one thread reading the rest of a document (few: the heap may be small, SharedPrefixesMemoryTest). */
+    private static final int MAX_HELD = 2;
 
     private final TurtleChunkParser parser;
     private final Object lock = new Object();
