@@ -26,8 +26,16 @@ final class PrefixedTurtleReader {
     }
 
     static ParserProfile profile(String base, LabelToNode labels, ErrorHandler errors, PrefixMap prefixes) {
-        // As RDFParser does for these syntaxes: resolve against the given base, or the system base.
-        String baseIri = base != null ? IRIs.toBase(base) : IRIs.getBaseStr();
+        return profileAt(baseIri(base), labels, errors, prefixes);
+    }
+
+    /** The base IRI a document starts with: as RDFParser does for these syntaxes, the given base, or the system base. */
+    static String baseIri(String base) {
+        return base != null ? IRIs.toBase(base) : IRIs.getBaseStr();
+    }
+
+    /** A profile resolving against {@code baseIri}, already resolved (a document's base at some point). */
+    static ParserProfile profileAt(String baseIri, LabelToNode labels, ErrorHandler errors, PrefixMap prefixes) {
         IRIxResolver resolver = IRIxResolver.create().base(baseIri).resolve(true).allowRelative(false).build();
         return new ParserProfileStd(RiotLib.factoryRDF(labels), errors, resolver, prefixes, RIOT.getContext().copy(),
                 true, true);

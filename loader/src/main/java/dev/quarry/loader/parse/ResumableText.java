@@ -54,9 +54,13 @@ final class ResumableText extends Reader {
     private final ArrayDeque<Long> malformed = new ArrayDeque<>();
     private long segmentFirstLine = 1;
     private long lastLineScanned;
+    private boolean endReached;
 
-    ResumableText(InputStream in) {
+    /** @param firstLine the line of the document the text starts at */
+    ResumableText(InputStream in, long firstLine) {
         this.in = in;
+        this.firstLine = firstLine;
+        this.segmentFirstLine = firstLine;
     }
 
     long segmentFirstLine() {
@@ -68,9 +72,15 @@ final class ResumableText extends Reader {
         return lastLineScanned;
     }
 
+    /** Whether the tokenizer has asked for text past the end of the input. */
+    boolean endReached() {
+        return endReached;
+    }
+
     @Override
     public int read(char[] cbuf, int off, int len) {
         if (served == text.length() && !fill()) {
+            endReached = true;
             return -1;
         }
         int limit = text.length();
@@ -276,7 +286,8 @@ final class ResumableText extends Reader {
                         chars.get(); // a byte order mark, skipped as RIOT skips it
                     }
                 }
-                text.append(chars);
+                // (the char[] overload copies in bulk; append(CharSequence) goes char by char)
+                text.append(chars.array(), chars.arrayOffset() + chars.position(), chars.remaining());
                 if (r.isMalformed() || r.isUnmappable()) {
                     malformed.add(textOffset + text.length());
                     text.append('\uFFFD'); // a placeholder the tokenizer never receives: read() throws there

@@ -38,6 +38,18 @@ final class ResumingTurtleParser {
         void accept(Node s, Node p, Node o, Node g);
     }
 
+    /**
+     * How a parse ended.
+     *
+     * @param atStatementEnd whether the text ended just after a statement's '.' or '}' (or held no
+     *     statement at all), no error was left pending and no statement in error reached the end of
+     *     the text: then a parser of the text that follows, started with the same prefixes and
+     *     base, reads it as one parser of both texts would (provided that text's first token
+     *     is one the tokenizer cannot fail on: RIOT reads it ahead)
+     * @param base the base IRI in effect at the end
+     */
+    record Ending(boolean atStatementEnd, String base) {}
+
     private final ResumableText text;
     private final boolean trig;
     private final ParseErrors errors;
@@ -48,22 +60,33 @@ final class ResumingTurtleParser {
     private long warningLine;
     private long warningColumn;
 
-    private ResumingTurtleParser(InputStream in, Lang lang, String base, LabelToNode labels, PrefixMap prefixes,
-                                 ParseErrors errors, Statements out) {
-        this.text = new ResumableText(in);
+    private ResumingTurtleParser(InputStream in, long firstLine, Lang lang, String baseIri, LabelToNode labels,
+                                 PrefixMap prefixes, ParseErrors errors, Statements out) {
+        this.text = new ResumableText(in, firstLine);
         this.trig = RDFLanguages.sameLang(lang, Lang.TRIG);
         this.errors = errors;
         this.out = out;
-        this.profile = PrefixedTurtleReader.profile(base, labels, handler, prefixes);
+        this.profile = PrefixedTurtleReader.profileAt(baseIri, labels, handler, prefixes);
     }
 
     static boolean handles(Lang lang) {
         return PrefixedTurtleReader.handles(lang);
     }
 
+    /** Parses a whole document; {@code base} as the user gave it (null: the system's). */
     static void parse(InputStream in, Lang lang, String base, LabelToNode labels, PrefixMap prefixes,
                       ParseErrors errors, Statements out) {
-        new ResumingTurtleParser(in, lang, base, labels, prefixes, errors, out).run();
+        parse(in, 1, lang, PrefixedTurtleReader.baseIri(base), labels, prefixes, errors, out);
+    }
+
+    /**
+     * Parses text of a document that starts at line {@code firstLine} where a statement starts,
+     * with {@code prefixes} and the resolved {@code baseIri} in effect there; errors carry the
+     * document's lines.
+     */
+    static Ending parse(InputStream in, long firstLine, Lang lang, String baseIri, LabelToNode labels,
+                        PrefixMap prefixes, ParseErrors errors, Statements out) {
+        return new ResumingTurtleParser(in, firstLine, lang, baseIri, labels, prefixes, errors, out).run();
     }
 
     private final ErrorHandler handler = new PositionedError.Thrower() {
@@ -94,7 +117,10 @@ final class ResumingTurtleParser {
         return segmentLine <= 0 ? 0 : text.segmentFirstLine() + segmentLine - 1;
     }
 
-    private void run() {
+    private Ending run() {
+        // Whether a statement in error reached the end of the text: what it would have been, and
+        // where reading would have resumed, depends on text after this text.
+        boolean ranOut = false;
         while (true) {
             StatementTokens tokens = new StatementTokens(
                     TokenizerText.create().source(PeekReader.make(text)).errorHandler(handler).build());
@@ -108,8 +134,9 @@ final class ResumingTurtleParser {
                 } else {
                     new LangTurtle(tokens, profile, collect).parse();
                 }
+                boolean atEnd = !ranOut && (tokens.endPending || tokens.handedOut == 0);
                 endOfStatement(0, 0);
-                return;
+                return new Ending(atEnd, profile.getBaseURI());
             } catch (PositionedError e) {
                 line = absolute(e.line);
                 column = e.col;
@@ -132,6 +159,7 @@ final class ResumingTurtleParser {
                 column = tokens.lastColumn;
                 message = e.getMessage();
             }
+            ranOut |= text.endReached();
             statement.clear();
             warning = null;
             long resume = text.resumeAfter(line, candidate, trig);
@@ -140,7 +168,7 @@ final class ResumingTurtleParser {
                 errors.parsingError(line, column, message + (notRead <= 0 ? ""
                         : " (no statement can safely start after it: the last " + notRead + " line"
                           + (notRead == 1 ? " is" : "s are") + " not read)"));
-                return;
+                return new Ending(false, profile.getBaseURI());
             }
             long skipped = resume - line - 1;
             errors.parsingError(line, column, message + (skipped <= 0 ? ""
@@ -187,10 +215,12 @@ final class ResumingTurtleParser {
     private final class StatementTokens implements Tokenizer {
         private final Tokenizer inner;
         private int depth;
-        private boolean endPending;
+        boolean endPending;
         private long endLine;
         private long endColumn;
         private int statementTokens;
+        /** Tokens handed out by this tokenizer. */
+        int handedOut;
         /** The last token handed out, and the one before it, with whether it was part of the statement in progress. */
         long lastLine;
         long lastColumn;
@@ -214,6 +244,7 @@ final class ResumingTurtleParser {
             failedInTokenizer = true;
             Token t = inner.next();
             failedInTokenizer = false;
+            handedOut++;
             previousLine = lastLine;
             previousColumn = lastColumn;
             previousInStatement = statementTokens > 0;

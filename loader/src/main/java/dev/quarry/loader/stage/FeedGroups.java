@@ -14,8 +14,8 @@ import java.util.List;
  * of thousands of small files becomes a few commits, not thousands; a large file is a commit
  * of its own; and a large load makes at most about 32 commits, each a full merge and ingest.
  * A source of unknown size (stdin, a URL without a length) counts as a full group.
- * Trade-off: N-Quads and N-Triples files are parsed in parallel chunks whatever the
- * grouping, but Turtle, TriG, RDF/XML and JSON-LD files parse one thread each, so a group
+ * Trade-off: N-Quads, N-Triples, Turtle and TriG files are parsed in parallel chunks
+ * whatever the grouping, but RDF/XML and JSON-LD files parse one thread each, so a group
  * holding one large file of those formats uses one core; a larger group size restores the
  * parallelism across files at the price of losing more work to a kill.
  */

@@ -6,6 +6,7 @@ import dev.quarry.loader.parse.NQuadsParser;
 import dev.quarry.loader.parse.ParseErrors;
 import dev.quarry.loader.parse.QuadSink;
 import dev.quarry.loader.parse.RiotFeedParser;
+import dev.quarry.loader.parse.TurtleChunkParser;
 import dev.quarry.loader.progress.StageTimes;
 import dev.quarry.loader.sort.BatchSorter;
 import dev.quarry.loader.sort.SortedRun;
@@ -15,9 +16,9 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CancellationException;
 
 /**
- * One thread of the parse stage: parses chunks or whole feeds, encodes their terms to ids
+ * One thread of the parse stage: parses chunks (of lines, or of Turtle/TriG statements) or whole feeds, encodes their terms to ids
  * (its own {@link TermEncoder}), fills its own batch of encoded quads (a primitive array), and
- * when the batch is full sorts it into six runs for the group's spool.
+ * when the batch is full sorts it into a run per index for the group's spool.
  */
 final class ParseWorker implements Runnable {
     private final LoadRun run;
@@ -28,6 +29,7 @@ final class ParseWorker implements Runnable {
     private final NQuadsParser nquads;
     private final NQuadsParser ntriples;
     private final RiotFeedParser riot;
+    private final TermEncoder encoder;
     private final BatchSorter sorter = new BatchSorter();
     private final long[] batch;
     private int size;
@@ -47,7 +49,7 @@ final class ParseWorker implements Runnable {
         this.tally = context.tally();
         this.control = context.control();
         this.work = work;
-        TermEncoder encoder = group.newEncoder();
+        this.encoder = group.newEncoder();
         this.nquads = new NQuadsParser(encoder, true);
         this.ntriples = new NQuadsParser(encoder, false);
         this.riot = new RiotFeedParser(encoder, group.prefixes);
@@ -73,6 +75,8 @@ final class ParseWorker implements Runnable {
                 sortNanos = 0;
                 if (item instanceof WorkItem.Lines lines) {
                     parseLines(lines);
+                } else if (item instanceof WorkItem.TurtleText turtle) {
+                    parseTurtle(turtle);
                 } else if (item instanceof WorkItem.WholeFeed whole) {
                     try {
                         parseWhole(whole);
@@ -107,13 +111,27 @@ final class ParseWorker implements Runnable {
         emitted = 0;
     }
 
+    /** The blank node scope of a feed: labels of one feed are one node, in every chunk, and no other feed's. */
+    static UUID blankScope(LoadRun run, FeedState feed) {
+        UUID loadId = run.loadId();
+        return new UUID(loadId.getMostSignificantBits() ^ feed.number, loadId.getLeastSignificantBits());
+    }
+
+    private void parseTurtle(WorkItem.TurtleText turtle) {
+        FeedState feed = turtle.feed();
+        try {
+            turtle.order().process(turtle.chunk(), group.prefixes::newFeedMap, tally.errors.forFeed(feed),
+                    TurtleChunkParser.encoding(group.tripleGraph, encoder, sink), control::checkRunning);
+        } finally {
+            count(feed);
+        }
+    }
+
     private void parseWhole(WorkItem.WholeFeed whole) {
         FeedState feed = whole.feed();
-        UUID loadId = run.loadId();
-        UUID scope = new UUID(loadId.getMostSignificantBits() ^ feed.number, loadId.getLeastSignificantBits());
         try {
-            riot.parse(feed.name, whole.in(), feed.format.lang(), run.options().base(), scope, group.tripleGraph,
-                    tally.errors.forFeed(feed), sink);
+            riot.parse(feed.name, whole.in(), feed.format.lang(), run.options().base(), blankScope(run, feed),
+                    group.tripleGraph, tally.errors.forFeed(feed), sink);
         } finally {
             count(feed);
         }

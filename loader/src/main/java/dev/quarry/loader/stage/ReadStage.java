@@ -5,7 +5,13 @@ import dev.quarry.loader.input.Chunk;
 import dev.quarry.loader.input.Feed;
 import dev.quarry.loader.input.FeedReader;
 import dev.quarry.loader.input.LineChunker;
+import dev.quarry.loader.input.RdfFormat;
 import dev.quarry.loader.input.Source;
+import dev.quarry.loader.parse.Prologue;
+import dev.quarry.loader.parse.TurtleChunk;
+import dev.quarry.loader.parse.TurtleChunkOrder;
+import dev.quarry.loader.parse.TurtleChunkParser;
+import dev.quarry.loader.parse.TurtleChunker;
 import dev.quarry.loader.progress.StageTimes;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -20,8 +26,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Read: opens the group's sources (decompressing, expanding archives) and emits work items,
- * chunks of whole lines of a line-based feed or a whole feed for RIOT, one reader thread per
- * source up to the worker count. {@link #finish} waits for the readers and then ends the queue
+ * chunks of whole lines of a line-based feed, chunks of whole statements of a Turtle/TriG
+ * feed, or a whole feed for RIOT, one reader thread per source up to the worker count. {@link #finish} waits for the readers and then ends the queue
  * with one end marker per parse worker.
  */
 final class ReadStage {
@@ -105,6 +111,8 @@ final class ReadStage {
                 t = System.nanoTime();
             }
             stages.since(StageTimes.Stage.READ, t);
+        } else if (TurtleChunkParser.handles(feed.format().lang())) {
+            readTurtle(feed, state);
         } else {
             CountDownLatch done = new CountDownLatch(1);
             put(new WorkItem.WholeFeed(state, feed.stream(), done));
@@ -115,9 +123,41 @@ final class ReadStage {
         group.feedRead(state);
     }
 
+    /** Turtle and TriG: chunks cut at statements, parsed by all workers, settled in the feed's order. */
+    private void readTurtle(Feed feed, FeedState state) throws IOException, InterruptedException {
+        boolean trig = feed.format() == RdfFormat.TRIG;
+        TurtleChunker chunker = new TurtleChunker(feed.stream(), trig, run.budget().chunkBytes(),
+                Prologue.initial(run.options().base()).base());
+        TurtleChunkOrder order = new TurtleChunkOrder(new TurtleChunkParser(feed.format().lang(), ParseWorker.blankScope(run, state)));
+        Runnable check = control::checkRunning;
+        StageTimes stages = tally.counters.stages;
+        try {
+            TurtleChunk c;
+            long t = System.nanoTime();
+            while ((c = chunker.next()) != null) {
+                stages.since(StageTimes.Stage.READ, t); // read, decompress and cut at statements
+                if (order.add(c, check)) {
+                    put(new WorkItem.TurtleText(state, c, order), order);
+                }
+                t = System.nanoTime();
+            }
+            stages.since(StageTimes.Stage.READ, t);
+        } finally {
+            order.end();
+        }
+    }
+
     private void put(WorkItem item) throws InterruptedException {
+        put(item, null);
+    }
+
+    /** Waits for room in the queue; gives up on a Turtle chunk whose feed fell back to one thread (that thread has it). */
+    private void put(WorkItem item, TurtleChunkOrder order) throws InterruptedException {
         while (!work.offer(item, 100, TimeUnit.MILLISECONDS)) {
             control.checkRunning();
+            if (order != null && order.fallenBack()) {
+                return;
+            }
         }
     }
 }
