@@ -14,13 +14,9 @@ import dev.quarry.store.rocks.KvIterator;
 import dev.quarry.store.rocks.RocksKv;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -58,10 +54,6 @@ public final class QuadStore implements AutoCloseable {
      * format-1 store must be reloaded).
      */
     public static final int FORMAT_VERSION = 3;
-    /** The oldest format {@link #upgrade} turns into this one. */
-    private static final int UPGRADABLE_FORMAT = 2;
-    static final String MARKER = "quarry.store";
-    private static final String MARKER_PARTIAL = MARKER + ".new";
     /** Block cache of the one open of a new backup that reads its statistics: a few blocks suffice. */
     private static final long BACKUP_CHECK_CACHE_BYTES = 8L << 20;
 
@@ -105,20 +97,19 @@ public final class QuadStore implements AutoCloseable {
      */
     public static QuadStore open(Path dir, StoreOptions options) {
         try {
-            Path marker = dir.resolve(MARKER);
             if (Files.exists(dir) && !Files.isDirectory(dir)) {
                 throw new StoreFormatException(dir + " is a file, not a store directory");
             }
-            if (Files.exists(marker)) {
-                checkFormat(dir, marker);
-            } else if (Files.isDirectory(dir) && !isEmpty(dir)) {
-                throw new StoreFormatException(dir + " is not a Quarry store (no " + MARKER
+            if (StoreFormat.hasMarker(dir)) {
+                StoreFormat.check(dir);
+            } else if (Files.isDirectory(dir) && !StoreFormat.isEmpty(dir)) {
+                throw new StoreFormatException(dir + " is not a Quarry store (no " + StoreFormat.MARKER
                         + " file) and is not empty; give a new or empty directory");
             } else if (options.readOnly()) {
                 throw new StoreFormatException(dir + " is not a Quarry store (nothing there to open read-only)");
             } else {
                 Files.createDirectories(dir);
-                writeMarker(dir, marker);
+                StoreFormat.write(dir);
             }
             QuadStore store = new QuadStore(dir, options);
             // Only now, holding RocksDB's lock: a second open must not wipe a running load's files.
@@ -139,54 +130,6 @@ public final class QuadStore implements AutoCloseable {
     }
 
     /**
-     * Writes the marker durably before anything else exists: a crash leaves either no
-     * marker (and the directory counts as empty) or a whole one, never a torn one.
-     */
-    private static void writeMarker(Path dir, Path marker) throws IOException {
-        Path partial = dir.resolve(MARKER_PARTIAL);
-        try (FileChannel ch = FileChannel.open(partial, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                StandardOpenOption.TRUNCATE_EXISTING)) {
-            ch.write(ByteBuffer.wrap(("quarry-store-format=" + FORMAT_VERSION + "\n").getBytes(StandardCharsets.US_ASCII)));
-            ch.force(true);
-        }
-        Files.move(partial, marker, StandardCopyOption.ATOMIC_MOVE);
-        try (FileChannel d = FileChannel.open(dir, StandardOpenOption.READ)) {
-            d.force(true); // the rename itself must reach the disk
-        } catch (IOException ignored) {
-            // some platforms cannot open a directory; the rename is still atomic
-        }
-    }
-
-    private static void checkFormat(Path dir, Path marker) throws IOException {
-        String text = Files.readString(marker).trim();
-        if (!text.startsWith("quarry-store-format=")) {
-            throw new StoreFormatException(dir + " has a damaged " + MARKER + " file: '" + text + "'");
-        }
-        int version = formatOf(dir, text);
-        if (version == UPGRADABLE_FORMAT) {
-            throw new StoreFormatException(dir + " is a Quarry store of format " + version
-                    + ", older than this build's format " + FORMAT_VERSION + ": run 'quarry upgrade --store " + dir
-                    + "' (it deletes what format " + FORMAT_VERSION + " no longer keeps), or reload the data into a new store");
-        }
-        if (version < FORMAT_VERSION) {
-            throw new StoreFormatException(dir + " is a Quarry store of format " + version
-                    + ", older than this build's format " + FORMAT_VERSION + ": reload the data into a new store");
-        }
-        if (version > FORMAT_VERSION) {
-            throw new StoreFormatException(dir + " is a Quarry store of format " + version
-                    + ", newer than this build's format " + FORMAT_VERSION + ": use a newer Quarry");
-        }
-    }
-
-    private static int formatOf(Path dir, String marker) {
-        try {
-            return Integer.parseInt(marker.substring("quarry-store-format=".length()).trim());
-        } catch (NumberFormatException e) {
-            throw new StoreFormatException(dir + " has a damaged " + MARKER + " file: '" + marker + "'");
-        }
-    }
-
-    /**
      * Turns a format-2 store into a format-3 one in place: one atomic range delete of the
      * default graph's keys in each graph-first index (the only difference between the two
      * formats), their files dropped or compacted away, then the new marker. Killed before
@@ -197,47 +140,7 @@ public final class QuadStore implements AutoCloseable {
      * @throws StoreLockedException if the store is open elsewhere
      */
     public static boolean upgrade(Path dir) {
-        Path marker = dir.resolve(MARKER);
-        try {
-            if (!Files.isRegularFile(marker)) {
-                throw new StoreFormatException(dir + " is not a Quarry store (no " + MARKER + " file)");
-            }
-            String text = Files.readString(marker).trim();
-            if (!text.startsWith("quarry-store-format=")) {
-                throw new StoreFormatException(dir + " has a damaged " + MARKER + " file: '" + text + "'");
-            }
-            int version = formatOf(dir, text);
-            if (version == FORMAT_VERSION) {
-                return false;
-            }
-            if (version != UPGRADABLE_FORMAT) {
-                checkFormat(dir, marker); // the message of that version
-            }
-            List<byte[][]> ranges = new java.util.ArrayList<>();
-            for (Permutation perm : Permutation.values()) {
-                if (!perm.holds(TermId.DEFAULT_GRAPH)) {
-                    ranges.add(new byte[][] {
-                        KeyLayout.quadPrefix(perm, new long[] {0, 0, 0, TermId.DEFAULT_GRAPH}),
-                        KeyLayout.quadPrefix(perm, new long[] {0, 0, 0, TermId.DEFAULT_GRAPH + 1})});
-                }
-            }
-            try (RocksKv kv = RocksKv.open(dir.resolve("db"), 8L << 20, true)) {
-                kv.deleteRanges(ranges, List.of());
-                kv.deleteFilesUnder(ranges);
-                kv.reclaim(ranges);
-            }
-            writeMarker(dir, marker);
-            return true;
-        } catch (IOException e) {
-            throw new StoreException("cannot upgrade store " + dir + ": " + e.getMessage(), e);
-        }
-    }
-
-    /** Empty, or holding only a marker that a crash left half-written. */
-    private static boolean isEmpty(Path dir) throws IOException {
-        try (var s = Files.list(dir)) {
-            return s.allMatch(p -> p.getFileName().toString().equals(MARKER_PARTIAL));
-        }
+        return StoreFormat.upgrade(dir);
     }
 
     public Path directory() {
@@ -543,7 +446,7 @@ public final class QuadStore implements AutoCloseable {
             Files.createDirectories(parent);
             Files.createDirectory(partial);
             try {
-                writeMarker(partial, partial.resolve(MARKER));
+                StoreFormat.write(partial);
                 kv.checkpoint(partial.resolve("db"));
                 try (QuadStore copy = new QuadStore(partial, StoreOptions.defaults().withBlockCacheBytes(BACKUP_CHECK_CACHE_BYTES))) {
                     quads = copy.stats().quads();

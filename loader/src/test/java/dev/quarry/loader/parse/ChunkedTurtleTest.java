@@ -22,25 +22,23 @@ class ChunkedTurtleTest {
     void cleanTurtleIsSplitAndReadAsOneThreadReadsIt() {
         String doc = new Generator(1, false, 0).document(3000);
         ChunkedTurtleHarness.Reading expected = ChunkedTurtleHarness.sequential(doc, Lang.TURTLE);
-        assertEquals(List.of(), first(expected.errors()));
         assertTrue(expected.statements().size() > 10_000, "statements: " + expected.statements().size());
-        for (int size : CHUNK_SIZES) {
-            ChunkedTurtleHarness.Reading actual = ChunkedTurtleHarness.chunked(doc, Lang.TURTLE, size, 4);
-            ChunkedTurtleHarness.assertSame(expected, actual, "chunks of " + size);
-            assertEquals(-1, actual.fallbackFrom(), "a clean document never needs one thread (chunks of " + size + "): " + actual.why());
-            assertTrue(actual.chunks() > Math.min(20, doc.length() / size / 2), "chunks of " + size + ": " + actual.chunks());
-        }
+        assertSplitAndReadAsOneThread(doc, Lang.TURTLE, expected);
     }
 
     @Test
     void cleanTriGIsSplitAndReadAsOneThreadReadsIt() {
         String doc = new Generator(2, true, 0).document(3000);
-        ChunkedTurtleHarness.Reading expected = ChunkedTurtleHarness.sequential(doc, Lang.TRIG);
+        assertSplitAndReadAsOneThread(doc, Lang.TRIG, ChunkedTurtleHarness.sequential(doc, Lang.TRIG));
+    }
+
+    /** A clean document: chunks at every size, the sequential reading, never a fall back to one thread. */
+    private static void assertSplitAndReadAsOneThread(String doc, Lang lang, ChunkedTurtleHarness.Reading expected) {
         assertEquals(List.of(), first(expected.errors()));
         for (int size : CHUNK_SIZES) {
-            ChunkedTurtleHarness.Reading actual = ChunkedTurtleHarness.chunked(doc, Lang.TRIG, size, 4);
+            ChunkedTurtleHarness.Reading actual = ChunkedTurtleHarness.chunked(doc, lang, size, 4);
             ChunkedTurtleHarness.assertSame(expected, actual, "chunks of " + size);
-            assertEquals(-1, actual.fallbackFrom(), "chunks of " + size + ": " + actual.why());
+            assertEquals(-1, actual.fallbackFrom(), "a clean document never needs one thread (chunks of " + size + "): " + actual.why());
             assertTrue(actual.chunks() > Math.min(20, doc.length() / size / 2), "chunks of " + size + ": " + actual.chunks());
         }
     }

@@ -5,9 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.quarry.store.QuadStore;
 import dev.quarry.store.WriteTransaction;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.apache.jena.graph.NodeFactory;
@@ -18,24 +15,6 @@ import org.junit.jupiter.api.io.TempDir;
 class BackupCommandTest {
     @TempDir
     Path dir;
-
-    private record Run(int code, String out, String err) {}
-
-    private static Run run(String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        PrintStream oldOut = System.out;
-        PrintStream oldErr = System.err;
-        System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
-        System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
-        try {
-            int code = Main.commandLine().execute(args);
-            return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-        } finally {
-            System.setOut(oldOut);
-            System.setErr(oldErr);
-        }
-    }
 
     private void makeStore(Path store, int quads) {
         try (QuadStore qs = QuadStore.open(store); WriteTransaction w = qs.beginWrite()) {
@@ -52,10 +31,10 @@ class BackupCommandTest {
         Path store = dir.resolve("store");
         makeStore(store, 7);
         Path target = dir.resolve("copy");
-        Run r = run("backup", "--store", store.toString(), target.toString());
+        CliRun r = CliRun.run("backup", "--store", store.toString(), target.toString());
         assertEquals(Main.OK, r.code(), r.err());
         assertTrue(r.out().startsWith("backed up 7 quads into " + target), r.out());
-        Run verify = run("verify", "--store", target.toString());
+        CliRun verify = CliRun.run("verify", "--store", target.toString());
         assertEquals(Main.OK, verify.code(), verify.out() + verify.err());
     }
 
@@ -64,7 +43,7 @@ class BackupCommandTest {
         Path store = dir.resolve("store");
         makeStore(store, 1);
         try (QuadStore running = QuadStore.open(store)) {
-            Run r = run("backup", "--store", store.toString(), dir.resolve("copy").toString());
+            CliRun r = CliRun.run("backup", "--store", store.toString(), dir.resolve("copy").toString());
             assertEquals(Main.FAILURE, r.code());
             assertEquals(1, r.err().lines().count(), r.err());
             assertTrue(r.err().contains("is open in another process") && r.err().contains("POST /backup"), r.err());
@@ -77,7 +56,7 @@ class BackupCommandTest {
         Path store = dir.resolve("store");
         makeStore(store, 1);
         Path target = Files.createDirectories(dir.resolve("copy"));
-        Run r = run("backup", "--store", store.toString(), target.toString());
+        CliRun r = CliRun.run("backup", "--store", store.toString(), target.toString());
         assertEquals(Main.FAILURE, r.code());
         assertEquals(1, r.err().lines().count(), r.err());
         assertTrue(r.err().contains("already exists"), r.err());

@@ -5,9 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.quarry.store.QuadStore;
 import dev.quarry.store.WriteTransaction;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.apache.jena.graph.NodeFactory;
@@ -21,24 +18,6 @@ import org.junit.jupiter.api.io.TempDir;
 class UpgradeCommandTest {
     @TempDir
     Path dir;
-
-    private record Run(int code, String out, String err) {}
-
-    private static Run run(String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        PrintStream oldOut = System.out;
-        PrintStream oldErr = System.err;
-        System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
-        System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
-        try {
-            int code = Main.commandLine().execute(args);
-            return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-        } finally {
-            System.setOut(oldOut);
-            System.setErr(oldErr);
-        }
-    }
 
     private Path storeOfFormat(String name, int format) throws Exception {
         Path store = dir.resolve(name);
@@ -56,18 +35,18 @@ class UpgradeCommandTest {
     @Test
     void aFormatTwoStoreIsRefusedWithTheCommandThenUpgraded() throws Exception {
         Path store = storeOfFormat("two", 2);
-        Run refused = run("stats", "--store", store.toString());
+        CliRun refused = CliRun.run("stats", "--store", store.toString());
         assertEquals(Main.FAILURE, refused.code());
         assertTrue(refused.err().contains("run 'quarry upgrade --store " + store + "'"), refused.err());
         assertEquals(1, refused.err().strip().lines().count(), refused.err());
 
-        Run upgraded = run("upgrade", "--store", store.toString());
+        CliRun upgraded = CliRun.run("upgrade", "--store", store.toString());
         assertEquals(Main.OK, upgraded.code(), upgraded.err());
         assertTrue(upgraded.out().startsWith(store + ": upgraded to store format 3 in "), upgraded.out());
-        Run again = run("upgrade", "--store", store.toString());
+        CliRun again = CliRun.run("upgrade", "--store", store.toString());
         assertEquals(Main.OK, again.code(), again.err());
         assertEquals(store + ": already of store format 3, nothing to do", again.out().strip());
-        Run verify = run("verify", "--store", store.toString());
+        CliRun verify = CliRun.run("verify", "--store", store.toString());
         assertEquals(Main.OK, verify.code(), verify.out() + verify.err());
         assertTrue(verify.out().startsWith("ok: 5 quads"), verify.out());
     }
@@ -75,15 +54,15 @@ class UpgradeCommandTest {
     @Test
     void storesItCannotUpgradeGetAOneLineError() throws Exception {
         Path one = storeOfFormat("one", 1);
-        Run r = run("upgrade", "--store", one.toString());
+        CliRun r = CliRun.run("upgrade", "--store", one.toString());
         assertEquals(Main.FAILURE, r.code());
         assertTrue(r.err().contains("format 1, older than this build's format 3: reload the data into a new store"), r.err());
         Path missing = dir.resolve("missing");
-        Run m = run("upgrade", "--store", missing.toString());
+        CliRun m = CliRun.run("upgrade", "--store", missing.toString());
         assertEquals(Main.FAILURE, m.code());
         assertTrue(m.err().contains(missing + ": no Quarry store there"), m.err());
         Path foreign = Files.createDirectories(dir.resolve("foreign"));
-        Run f = run("upgrade", "--store", foreign.toString());
+        CliRun f = CliRun.run("upgrade", "--store", foreign.toString());
         assertEquals(Main.FAILURE, f.code());
         assertTrue(f.err().contains("is not a Quarry store"), f.err());
     }

@@ -99,6 +99,11 @@ public final class KeyLayout {
         return k;
     }
 
+    /** The scan prefix of graph {@code g}'s keys in a graph-first index (the tag and the graph id). */
+    public static byte[] graphPrefix(Permutation perm, long g) {
+        return quadPrefix(perm, new long[] {TermId.NONE, TermId.NONE, TermId.NONE, g});
+    }
+
     /** {@code prefix} (a {@link #quadPrefix}) followed by one more 8-byte id. */
     public static byte[] extendedPrefix(byte[] prefix, long id) {
         byte[] k = java.util.Arrays.copyOf(prefix, prefix.length + 8);

@@ -244,8 +244,7 @@ public final class StoreValidator {
             }
         }
         if (!perm.holds(TermId.DEFAULT_GRAPH)) {
-            byte[] defaultGraph = KeyLayout.quadPrefix(perm, new long[] {0, 0, 0, TermId.DEFAULT_GRAPH});
-            try (KvIterator it = kv.scan(defaultGraph)) {
+            try (KvIterator it = kv.scan(KeyLayout.graphPrefix(perm, TermId.DEFAULT_GRAPH))) {
                 while (it.next() && problems.size() < MAX_PROBLEMS) {
                     KeyLayout.readQuadKey(perm, it.key(), quad);
                     add(problems, perm + " holds default-graph quad " + show(quad) + ", which only SPOG, POSG and OSPG hold");
