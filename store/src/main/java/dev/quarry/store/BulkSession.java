@@ -182,6 +182,7 @@ public final class BulkSession implements AutoCloseable {
      */
     public synchronized void commit(List<Path> files) {
         check();
+        store.prefixes().writeUnwritten();
         kv.syncWal(); // namespaces this load created were written unsynced: make them durable first
         List<Path> all = new ArrayList<>(files);
         all.addAll(metadataFiles());

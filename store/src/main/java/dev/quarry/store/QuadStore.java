@@ -225,6 +225,7 @@ public final class QuadStore implements AutoCloseable {
     }
 
     void commit(KvBatch batch, boolean droppedAll) {
+        prefixes.writeUnwritten(); // before the data that may use them, in the same WAL the commit syncs
         if (!droppedAll) {
             kv.write(batch);
             version.incrementAndGet();

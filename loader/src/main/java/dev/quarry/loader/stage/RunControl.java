@@ -26,9 +26,12 @@ final class RunControl implements AutoCloseable {
 
     private final LoadListener listener;
     private final LoadCounters counters;
+    /** Every thread the executor made: {@link #close} joins them (a terminated executor's last threads may still be exiting). */
+    private final List<Thread> threads = new CopyOnWriteArrayList<>();
     private final ExecutorService executor = Executors.newCachedThreadPool(r -> {
         Thread t = new Thread(r, "quarry-load");
         t.setDaemon(true); // a JVM exiting mid-load need not wait for it
+        threads.add(t);
         return t;
     });
     private final List<Future<?>> tasks = new CopyOnWriteArrayList<>();
@@ -140,6 +143,10 @@ final class RunControl implements AutoCloseable {
         try {
             if (!executor.awaitTermination(1, TimeUnit.MINUTES)) {
                 listener.warning("load threads still running one minute after the load stopped");
+                return;
+            }
+            for (Thread t : threads) {
+                t.join(TimeUnit.SECONDS.toMillis(10));
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

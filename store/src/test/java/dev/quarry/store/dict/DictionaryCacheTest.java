@@ -71,8 +71,9 @@ class DictionaryCacheTest {
             PrefixDictionary p = new PrefixDictionary(kv);
             TermDictionary d = new TermDictionary(kv, p, LIMIT);
             int id = p.prefixId("http://example.org/ns/", true);
-            // A created namespace enters the cache when it is first read again (a miss, one
-            // disk read), not at creation: many namespaces are used once.
+            p.writeUnwritten();
+            // A created namespace enters the cache when it is first read again once written (a
+            // miss, one disk read), not at creation: many namespaces are used once.
             assertEquals(id, p.prefixId("http://example.org/ns/", false));
             assertEquals(0, stats(d, "id_by_namespace").hitCount());
             assertEquals(id, p.prefixId("http://example.org/ns/", false));

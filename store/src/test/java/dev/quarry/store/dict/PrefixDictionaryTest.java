@@ -7,7 +7,10 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Namespace ids survive a reopen, and the next new namespace gets the next id (from the greatest in use). */
+/**
+ * Namespace ids survive a reopen once written, and the next new namespace gets the next id (from
+ * the greatest in use); new namespaces are written in groups, and every thread sees one id per namespace.
+ */
 class PrefixDictionaryTest {
     @TempDir
     Path dir;
@@ -19,6 +22,7 @@ class PrefixDictionaryTest {
             for (int i = 1; i <= 300; i++) {
                 assertEquals(i, d.prefixId("http://example.org/ns" + i + "/", true));
             }
+            d.writeUnwritten();
         }
         try (RocksKv kv = RocksKv.open(dir, 8 << 20, false)) {
             PrefixDictionary d = new PrefixDictionary(kv);
@@ -26,6 +30,62 @@ class PrefixDictionaryTest {
             assertEquals(7, d.prefixId("http://example.org/ns7/", false));
             assertEquals("http://example.org/ns300/", d.namespace(300));
             assertEquals(301, d.prefixId("http://example.org/new/", true));
+        }
+    }
+
+    @Test
+    void newNamespacesAreWrittenInGroupsAndReadableBeforeThat() {
+        int n = PrefixDictionary.WRITE_GROUP + 10;
+        try (RocksKv kv = RocksKv.open(dir, 8 << 20, false)) {
+            PrefixDictionary d = new PrefixDictionary(kv);
+            for (int i = 1; i <= n; i++) {
+                assertEquals(i, d.prefixId("http://example.org/ns" + i + "/", true));
+            }
+            // the last ten are not written yet, but this dictionary knows them both ways
+            assertEquals(n, d.prefixId("http://example.org/ns" + n + "/", false));
+            assertEquals("http://example.org/ns" + n + "/", d.namespace(n));
+        }
+        try (RocksKv kv = RocksKv.open(dir, 8 << 20, false)) {
+            PrefixDictionary d = new PrefixDictionary(kv);
+            // the first group was written when it filled; the ten after it were never written
+            assertEquals(PrefixDictionary.WRITE_GROUP, d.size());
+            assertEquals(PrefixDictionary.WRITE_GROUP, d.prefixId("http://example.org/ns" + PrefixDictionary.WRITE_GROUP + "/", false));
+            assertEquals(-1, d.prefixId("http://example.org/ns" + n + "/", false));
+        }
+    }
+
+    @Test
+    void threadsCreatingTheSameNamespacesGetOneIdEach() throws Exception {
+        int namespaces = 3 * PrefixDictionary.WRITE_GROUP;
+        try (RocksKv kv = RocksKv.open(dir, 8 << 20, false)) {
+            PrefixDictionary d = new PrefixDictionary(kv);
+            int threads = 4;
+            int[][] seen = new int[threads][namespaces];
+            java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(threads);
+            java.util.List<java.util.concurrent.Future<?>> runs = new java.util.ArrayList<>();
+            for (int t = 0; t < threads; t++) {
+                int thread = t;
+                runs.add(pool.submit(() -> {
+                    for (int i = 0; i < namespaces; i++) {
+                        int k = (i * 7 + thread * 13) % namespaces; // each thread in its own order
+                        seen[thread][k] = d.prefixId("http://example.org/c" + k + "/", true);
+                    }
+                }));
+            }
+            for (java.util.concurrent.Future<?> r : runs) {
+                r.get();
+            }
+            pool.shutdown();
+            java.util.Set<Integer> ids = new java.util.HashSet<>();
+            for (int k = 0; k < namespaces; k++) {
+                for (int t = 1; t < threads; t++) {
+                    assertEquals(seen[0][k], seen[t][k], "namespace " + k);
+                }
+                ids.add(seen[0][k]);
+                assertEquals("http://example.org/c" + k + "/", d.namespace(seen[0][k]));
+            }
+            assertEquals(namespaces, ids.size());
+            assertEquals(namespaces, d.size());
         }
     }
 

@@ -41,7 +41,9 @@ final class SequenceData {
         return List.of(
                 new Node[] {g, s, iri("p0"), NodeFactory.createLiteralString("value number " + i)},
                 new Node[] {null, s, iri("p1"), NodeFactory.createLiteralDT(Long.toString(i), XSDDatatype.XSDinteger)},
-                new Node[] {g, s, iri("p2"), iri("o" + i)});
+                // An IRI ending in '/' is a namespace of its own: every sequence number creates one,
+                // so a commit that does not write its new namespaces first is caught by the validator.
+                new Node[] {g, s, iri("p2"), iri("o" + i + "/")});
     }
 
     /** The sequence number of a subject written by {@link #quads}, or -1 for any other term. */
