@@ -87,6 +87,7 @@ public final class QuarrySpark implements Callable<Integer> {
         public Integer call() {
             SparkConf conf = new SparkConf().setAppName("quarry-spark build").setIfMissing("spark.ui.showConsoleProgress", "false");
             try (JavaSparkContext sc = new JavaSparkContext(conf)) {
+                sc.setLogLevel(System.getProperty("quarry.spark.logLevel", "WARN"));
                 int n = partitions > 0 ? partitions : sc.defaultParallelism();
                 BuildReport r = BuildJob.run(sc, new BuildJob.Options(inputs, output, n, dictionary));
                 System.out.printf("built %s: %,d statements, %,d distinct quads, %,d new terms, %,d errors in %.1f s %s%n",

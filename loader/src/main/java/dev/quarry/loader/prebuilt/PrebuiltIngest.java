@@ -96,6 +96,10 @@ public final class PrebuiltIngest {
             throw new PrebuiltException(buildDir + ": built for store format " + m.storeFormat() + ", this Quarry writes format "
                     + QuadStore.FORMAT_VERSION + ": build again with the quarry-spark jar of this version");
         }
+        List<BuildManifest.FileEntry> ssts = m.files().stream().filter(f -> !f.kind().equals(BuildManifest.STATS_KIND)).toList();
+        if (!ssts.isEmpty() && ssts.stream().noneMatch(f -> Files.exists(buildDir.resolve(f.name())))) {
+            throw new PrebuiltException(buildDir + ": its files have been ingested already (an ingest moves them into the store)");
+        }
         for (BuildManifest.FileEntry f : m.files()) {
             Path p = buildDir.resolve(f.name());
             try {

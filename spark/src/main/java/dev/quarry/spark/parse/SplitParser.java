@@ -19,6 +19,7 @@ import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapred.FileSplit;
 import org.apache.hadoop.mapred.InputSplit;
+import org.apache.jena.sys.JenaSystem;
 import scala.Tuple2;
 
 /**
@@ -43,6 +44,8 @@ public final class SplitParser implements Serializable {
 
     /** Parses the lines of {@code split}; the index is the Spark partition's. */
     public ParsedSplit parse(int index, InputSplit split, Iterator<Tuple2<LongWritable, Text>> lines) {
+        // An executor may meet a typed literal before anything has initialised Jena (the datatype check needs its TypeMapper).
+        JenaSystem.init();
         FileSplit fs = (FileSplit) split;
         Path path = fs.getPath();
         Integer feed = feeds.get(path.toString());
