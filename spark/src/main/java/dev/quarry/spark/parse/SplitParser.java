@@ -44,8 +44,7 @@ public final class SplitParser implements Serializable {
 
     /** Parses the lines of {@code split}; the index is the Spark partition's. */
     public ParsedSplit parse(int index, InputSplit split, Iterator<Tuple2<LongWritable, Text>> lines) {
-        // An executor may meet a typed literal before anything has initialised Jena (the datatype check needs its TypeMapper).
-        JenaSystem.init();
+        initJena();
         FileSplit fs = (FileSplit) split;
         Path path = fs.getPath();
         Integer feed = feeds.get(path.toString());
@@ -78,6 +77,16 @@ public final class SplitParser implements Serializable {
         }
         return new ParsedSplit(index, path.toString(), fs.getStart(), line, Arrays.copyOf(out[0], size[0]), terms.table(),
                 prefixes.table(), size[0] / 4, errors.parsing, errors.datatype, errors.kept);
+    }
+
+    /**
+     * Initialises Jena before a task parses (the datatype check needs its TypeMapper), and makes a
+     * second task wait until it is done: {@code JenaSystem.init()} marks itself done before it has
+     * finished (for recursive calls), so a concurrent caller can return early and find a null
+     * TypeMapper (seen with two tasks in one executor).
+     */
+    private static synchronized void initJena() {
+        JenaSystem.init();
     }
 
     /** A split's bad statements: counted, the first ones kept with the split's own line numbers. */
