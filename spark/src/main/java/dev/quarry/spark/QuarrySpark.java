@@ -76,7 +76,7 @@ public final class QuarrySpark implements Callable<Integer> {
 
         @Option(names = "--partitions", paramLabel = "N", defaultValue = "0",
                 description = "Partitions (= SST files) per index and dictionary, and the least number of input splits."
-                        + " Default: Spark's default parallelism.")
+                        + " Default (0): Spark's default parallelism.")
         int partitions;
 
         @Option(names = "--dictionary", paramLabel = "DIR",
@@ -85,6 +85,9 @@ public final class QuarrySpark implements Callable<Integer> {
 
         @Override
         public Integer call() {
+            if (partitions < 0) {
+                throw new IllegalArgumentException("--partitions must be at least 1 (or 0 for Spark's default parallelism): " + partitions);
+            }
             SparkConf conf = new SparkConf().setAppName("quarry-spark build").setIfMissing("spark.ui.showConsoleProgress", "false");
             try (JavaSparkContext sc = new JavaSparkContext(conf)) {
                 sc.setLogLevel(System.getProperty("quarry.spark.logLevel", "WARN"));
