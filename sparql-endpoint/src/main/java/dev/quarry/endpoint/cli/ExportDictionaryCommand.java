@@ -18,7 +18,7 @@ import picocli.CommandLine.Parameters;
             "Writes a store's dictionary (terms and their ids, namespaces and theirs, the next id) to a new directory,"
                     + " for 'quarry-spark build --dictionary OUT_DIR'.",
             "",
-            "Known terms then keep the store's ids in the build and new ones are numbered from the store's next id on. The build records the dictionary's state at export; 'quarry ingest' refuses the build if the store has changed since (any load, update or DROP ALL), and then you export and build again. Holds the store's writer lock while it runs (updates and loads wait).",
+            "Known terms then keep the store's ids in the build and new ones are numbered from the store's next id on. The build records the dictionary's state at export; 'quarry ingest' refuses the build if the store's dictionary has changed since (a load or update that added terms or namespaces, DROP ALL), and then you export and build again; quads added or deleted with known terms only do not matter. Holds the store's writer lock while it runs (updates and loads wait).",
             ""})
 final class ExportDictionaryCommand implements Callable<Integer> {
     @Mixin
