@@ -12,7 +12,7 @@ import picocli.CommandLine.Option;
  * {@code quarry-spark}: the main class of the spark-submit jar. Failures end with exit code 1
  * and one line on stderr; usage errors with 2.
  */
-@Command(name = "quarry-spark", mixinStandardHelpOptions = true,
+@Command(name = "quarry-spark", mixinStandardHelpOptions = true, versionProvider = QuarrySpark.Version.class,
         description = {"Builds Quarry store files on Apache Spark, for 'quarry ingest'.", ""},
         subcommands = {QuarrySpark.Build.class, CommandLine.HelpCommand.class})
 public final class QuarrySpark implements Callable<Integer> {
@@ -49,7 +49,16 @@ public final class QuarrySpark implements Callable<Integer> {
         return nl < 0 ? m : m.substring(0, nl);
     }
 
-    @Command(name = "build", mixinStandardHelpOptions = true,
+    /** The jar's version (its manifest's Implementation-Version). */
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            String v = QuarrySpark.class.getPackage().getImplementationVersion();
+            return new String[] {"quarry-spark " + (v == null ? "(development build)" : v)};
+        }
+    }
+
+    @Command(name = "build", mixinStandardHelpOptions = true, versionProvider = QuarrySpark.Version.class,
             description = {
                 "Parses N-Quads/N-Triples files with the loader's parser and writes a store's index, dictionary and"
                         + " statistics files, with a manifest, to a new directory on any Hadoop file system. Copy that"
@@ -61,7 +70,7 @@ public final class QuarrySpark implements Callable<Integer> {
                 "",
                 "Without --dictionary the files are for a new, empty store only. For a store with data, export its"
                         + " dictionary first ('quarry export-dictionary --store DIR OUT') and pass it: known terms keep"
-                        + " the store's ids. The ingest refuses a build whose store changed since the export.",
+                        + " the store's ids. The ingest refuses a build whose store's dictionary changed since the export.",
                 "",
                 "The Spark master and resources come from spark-submit (or -Dspark.master for a local run).",
                 ""})
