@@ -3,10 +3,12 @@ package dev.quarry.spark;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.quarry.loader.prebuilt.PrebuiltIngest;
+import dev.quarry.loader.BulkLoader;
+import dev.quarry.loader.LoadOptions;
+import dev.quarry.loader.prebuilt.DictionarySnapshot;
 import dev.quarry.store.QuadStore;
-import dev.quarry.store.verify.ValidationReport;
 import dev.quarry.store.verify.StoreValidator;
+import dev.quarry.store.verify.ValidationReport;
 import dev.quarry.testing.ChildJvm;
 import dev.quarry.testing.ProcessTest;
 import java.io.IOException;
@@ -17,67 +19,119 @@ import java.util.Random;
 import java.util.stream.Stream;
 import org.apache.spark.SparkConf;
 import org.apache.spark.api.java.JavaSparkContext;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * SIGKILL during {@code ingest}: a child JVM ({@link IngestChild}) ingests a build into an empty
- * store and is killed at a random moment between starting the ingest and (a little after) the
- * time a whole ingest takes; the reopened store must hold all of the build (the same quads and
- * statistics as an ingest that was not killed) or nothing, and pass the validator.
+ * SIGKILL during {@code ingest}: a child JVM ({@link IngestChild}) ingests a build and is killed
+ * at a random moment between starting the ingest and (a little after) the time a whole ingest
+ * takes; the reopened store must be as before (statistics and quads) or hold all of the build
+ * (as an ingest that was not killed left it), and pass the validator. Into an empty store, and
+ * into a store with data (a build against its dictionary export, with quads it holds already).
  */
 @ProcessTest
 class IngestKillTest {
-    private static final int ROUNDS = 8;
-
     @TempDir
-    Path dir;
+    static Path dir;
+    static JavaSparkContext sc;
+    private final long seed = Long.getLong("quarry.ingestkill.seed", System.nanoTime());
+    private final Random random = new Random(seed);
+
+    @BeforeAll
+    static void start() {
+        sc = new JavaSparkContext(new SparkConf().setMaster("local[2]").setAppName("IngestKillTest").set("spark.ui.enabled", "false"));
+    }
+
+    @AfterAll
+    static void stop() {
+        sc.close();
+    }
 
     @Test
-    void ingestKilledAtAnyMomentLeavesAllOrNothing() throws Exception {
-        long seed = Long.getLong("quarry.ingestkill.seed", System.nanoTime());
-        Random random = new Random(seed);
+    void ingestIntoAnEmptyStoreKilledAtAnyMomentLeavesAllOrNothing() throws Exception {
         Path data = dir.resolve("data.nq");
         TestData.write(data, 60_000, 3, true, "k");
-        Path build = dir.resolve("build");
-        try (JavaSparkContext sc = new JavaSparkContext(new SparkConf().setMaster("local[2]").setAppName("IngestKillTest")
-                .set("spark.ui.enabled", "false"))) {
-            BuildJob.run(sc, new BuildJob.Options(List.of(data.toString()), build.toString(), 4, null));
+        Path build = build(data, "build", null);
+        killRounds("empty", null, build, 6);
+    }
+
+    @Test
+    void ingestIntoAStoreWithDataKilledAtAnyMomentLeavesItAsBeforeOrWhole() throws Exception {
+        Path first = dir.resolve("first.nq");
+        TestData.write(first, 20_000, 4, true, "f");
+        Path second = dir.resolve("second.nq");
+        Files.copy(first, second); // quads the store holds already, then new ones
+        TestData.write(dir.resolve("more.nq"), 20_000, 5, true, "m");
+        Files.write(second, Files.readAllBytes(dir.resolve("more.nq")), java.nio.file.StandardOpenOption.APPEND);
+        Path base = dir.resolve("base");
+        Path export = dir.resolve("export");
+        try (QuadStore s = QuadStore.open(base)) {
+            BulkLoader.load(s, LoadOptions.of(first.toString()));
+            DictionarySnapshot.export(s, export);
         }
-        String expected;
+        killRounds("with-data", base, build(second, "build-more", export), 6);
+    }
+
+    private static Path build(Path data, String name, Path dictionary) {
+        Path out = dir.resolve(name);
+        BuildJob.run(sc, new BuildJob.Options(List.of(data.toString()), out.toString(), 4,
+                dictionary == null ? null : dictionary.toString()));
+        return out;
+    }
+
+    /** Kills {@code rounds} ingests of {@code build} into copies of {@code base} (null: a new store). */
+    private void killRounds(String name, Path base, Path build, int rounds) throws Exception {
+        String before = base == null ? null : statsOf(copy(base, dir.resolve(name + "-before")), null);
+        // The reference: a child that is not killed. Its time from "ingesting" to its exit sets the kill window.
+        Path reference = dir.resolve(name + "-reference");
+        if (base != null) {
+            copy(base, reference);
+        }
         long wholeMillis;
-        try (QuadStore reference = QuadStore.open(dir.resolve("reference"))) {
+        try (ChildJvm child = ChildJvm.start(dir.resolve(name + "-child-reference"), List.of("-Xmx512m"), IngestChild.class,
+                reference.toString(), copy(build, dir.resolve(name + "-build-reference")).toString())) {
+            child.awaitLine("ingesting", 60);
             long start = System.nanoTime();
-            PrebuiltIngest.ingest(reference, copy(build, dir.resolve("build-reference")));
+            assertEquals(0, child.waitFor(120), child.stderrText());
             wholeMillis = (System.nanoTime() - start) / 1_000_000;
-            expected = StoreView.stats(reference, true);
         }
-        int all = 0, none = 0;
-        for (int round = 0; round < ROUNDS; round++) {
-            Path store = dir.resolve("store-" + round);
-            Path copy = copy(build, dir.resolve("build-" + round));
+        String after = statsOf(reference, null);
+        int whole = 0, unchanged = 0;
+        for (int round = 0; round < rounds; round++) {
+            Path store = dir.resolve(name + "-store-" + round);
+            if (base != null) {
+                copy(base, store);
+            }
+            Path copy = copy(build, dir.resolve(name + "-build-" + round));
             long delay = (long) (random.nextDouble() * wholeMillis * 1.5);
-            try (ChildJvm child = ChildJvm.start(dir.resolve("child-" + round), List.of("-Xmx512m"), IngestChild.class,
+            try (ChildJvm child = ChildJvm.start(dir.resolve(name + "-child-" + round), List.of("-Xmx512m"), IngestChild.class,
                     store.toString(), copy.toString())) {
                 child.awaitLine("ingesting", 60);
                 Thread.sleep(delay);
                 child.kill();
             }
-            try (QuadStore s = QuadStore.open(store)) {
-                String stats = StoreView.stats(s, true);
-                if (s.stats().quads() == 0) {
-                    none++;
-                    assertTrue(stats.startsWith("quads=0 terms=0"), "round " + round + " (seed " + seed + "): " + stats);
-                } else {
-                    all++;
-                    assertEquals(expected, stats, "round " + round + " (seed " + seed + ", killed after " + delay + " ms)");
-                }
-                ValidationReport v = StoreValidator.validate(s);
-                assertTrue(v.ok(), () -> "round (seed " + seed + "): " + v.problems());
+            String what = name + " round " + round + " (seed " + seed + ", killed after " + delay + " ms)";
+            String now = statsOf(store, what);
+            if (now.equals(after)) {
+                whole++;
+            } else {
+                unchanged++;
+                assertTrue(base == null ? now.startsWith("quads=0 terms=0") : now.equals(before), what + ": " + now);
             }
         }
-        System.out.printf("IngestKillTest: %d rounds whole, %d empty (an ingest takes %d ms here; seed %d)%n", all, none,
-                wholeMillis, seed);
+        System.out.printf("IngestKillTest %s: %d rounds whole, %d as before (an ingest takes about %d ms here; seed %d)%n",
+                name, whole, unchanged, wholeMillis, seed);
+    }
+
+    /** The store's statistics and quads (a hash of them); checks the validator. */
+    private static String statsOf(Path store, String what) {
+        try (QuadStore s = QuadStore.open(store)) {
+            ValidationReport v = StoreValidator.validate(s);
+            assertTrue(v.ok(), () -> what + ": " + v.problems());
+            return StoreView.stats(s, true) + "\n" + StoreView.quads(s).hashCode();
+        }
     }
 
     private static Path copy(Path from, Path to) throws IOException {
