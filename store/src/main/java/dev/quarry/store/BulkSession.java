@@ -66,6 +66,11 @@ public final class BulkSession implements AutoCloseable {
         return v == null ? TermId.NONE : KeyLayout.getLong(v, 0);
     }
 
+    /** The committed value of {@code key} (a statistics or META key), or null. */
+    public byte[] committedValue(byte[] key) {
+        return kv.get(key);
+    }
+
     /**
      * A cursor over the committed SPOG index for asking, in increasing SPOG order,
      * whether quads are already in the store: a merge walk along the index (a few steps,

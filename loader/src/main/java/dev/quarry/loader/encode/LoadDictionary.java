@@ -17,7 +17,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * {@link #writeTermToId} and {@link #writeIdToTerm} merge every shard into one TERM2ID and
  * one ID2TERM file; the two are independent, so they can run on two threads.
  */
-public final class LoadDictionary implements AutoCloseable {
+public final class LoadDictionary implements TermIds, AutoCloseable {
     private final BulkSession session;
     private final Path scratch;
     private final boolean storeEmpty;
@@ -48,7 +48,7 @@ public final class LoadDictionary implements AutoCloseable {
         }
     }
 
-    /** The id of the term with these dictionary bytes, assigning one if it is new. */
+    @Override
     public long idOf(byte[] term, int off, int len, long hash) {
         int shard = shardShift == 64 ? 0 : (int) (hash >>> shardShift);
         return shards[shard].idOf(term, off, len, hash);

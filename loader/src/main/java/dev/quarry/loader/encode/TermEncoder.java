@@ -29,7 +29,7 @@ public final class TermEncoder {
     private static final byte[] DATETIME_LOCAL = "dateTime".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] DATE_LOCAL = "date".getBytes(StandardCharsets.US_ASCII);
 
-    private final LoadDictionary dictionary;
+    private final TermIds dictionary;
     private final PrefixResolver prefixes;
     private final TermCodec codec;
     private final byte[] blankScope;
@@ -50,7 +50,7 @@ public final class TermEncoder {
      * @param blankScope identifies this load (random per load): with the feed number it
      *                   scopes blank node labels, so {@code _:b1} of two files or two loads differ
      */
-    public TermEncoder(LoadDictionary dictionary, PrefixResolver prefixes, String blankScope) {
+    public TermEncoder(TermIds dictionary, PrefixResolver prefixes, String blankScope) {
         this.dictionary = dictionary;
         this.prefixes = prefixes;
         this.codec = new TermCodec(prefixes);

@@ -36,6 +36,8 @@ import picocli.CommandLine.Spec;
             BackupCommand.class,
             VerifyCommand.class,
             UpgradeCommand.class,
+            IngestCommand.class,
+            ExportDictionaryCommand.class,
             DemoCommand.class,
             ServeCommand.class,
             CommandLine.HelpCommand.class})

@@ -167,6 +167,21 @@ public final class PrefixDictionary implements PrefixResolver {
         return out;
     }
 
+    /**
+     * Reserves {@code count} consecutive prefix ids for namespaces written by a bulk ingest of
+     * prebuilt files (which carry their own PREFIX entries); returns the first.
+     */
+    public int reserve(int count) {
+        synchronized (assignLock) {
+            if ((long) nextId + count >= Integer.MAX_VALUE) {
+                throw new StoreException("prefix dictionary is full (2^31 namespaces)");
+            }
+            int first = nextId;
+            nextId += count;
+            return first;
+        }
+    }
+
     /** How many namespaces have been assigned ids. */
     public int size() {
         synchronized (assignLock) {

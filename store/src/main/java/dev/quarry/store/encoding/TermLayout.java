@@ -151,6 +151,25 @@ public final class TermLayout {
         return KeyLayout.getInt(b, off + 1);
     }
 
+    /**
+     * Rewrites in place every namespace id of the term at {@code b[off...]}: an IRI's, a typed
+     * literal's datatype's, and those inside a triple term. For terms encoded against one
+     * prefix table and stored under another (a cluster build's per-task tables).
+     */
+    public static void remapPrefixes(byte[] b, int off, java.util.function.IntUnaryOperator map) {
+        switch (b[off]) {
+            case IRI, TYPED -> KeyLayout.putInt(b, off + 1, map.applyAsInt(prefixId(b, off)));
+            case TRIPLE -> {
+                for (int i = 0; i < 3; i++) {
+                    remapPrefixes(b, tripleComponent(b, off, i), map);
+                }
+            }
+            default -> {
+                // blank nodes and the other literals name no namespace
+            }
+        }
+    }
+
     /** IRI: where the local name starts. */
     public static int iriLocal(int off) {
         return off + IRI_LOCAL;

@@ -1,6 +1,7 @@
 package dev.quarry.store.rocks;
 
 import java.nio.file.Path;
+import java.util.List;
 import org.rocksdb.EnvOptions;
 import org.rocksdb.Options;
 import org.rocksdb.RocksDBException;
@@ -13,9 +14,16 @@ public final class KvSstWriter implements AutoCloseable {
     private final Path file;
     private long entries;
     private boolean finished;
+    /** Native objects this writer owns (a standalone writer's options), closed after it. */
+    private final List<? extends AutoCloseable> owned;
 
     KvSstWriter(Options options, Path file) {
+        this(options, file, List.of());
+    }
+
+    KvSstWriter(Options options, Path file, List<? extends AutoCloseable> owned) {
         this.file = file;
+        this.owned = owned;
         this.writer = new SstFileWriter(envOptions, options);
         try {
             writer.open(file.toString());
@@ -60,5 +68,12 @@ public final class KvSstWriter implements AutoCloseable {
     public void close() {
         writer.close();
         envOptions.close();
+        for (AutoCloseable o : owned) {
+            try {
+                o.close();
+            } catch (Exception e) {
+                throw new IllegalStateException(e); // native close() does not throw
+            }
+        }
     }
 }

@@ -53,7 +53,7 @@ public final class RocksKv implements KvReader, AutoCloseable {
         // data blocks all over the store must not evict them, or every read after a miss
         // reloads a file's whole index or filter (megabytes) instead of one data block.
         this.blockCache = new LRUCache(blockCacheBytes, -1, false, 0.5);
-        this.bloom = new BloomFilter(10, false);
+        this.bloom = new BloomFilter(10, false); // standaloneSstWriter builds the same filter
         this.statistics = new Statistics();
         BlockBasedTableConfig table = tableConfig(blockCache).setFilterPolicy(bloom);
         this.options = new Options()
@@ -77,10 +77,7 @@ public final class RocksKv implements KvReader, AutoCloseable {
         // exist, need no filter: building it was ~10 % of writing such a file and it was a
         // quarter of the file (measured, docs/loader-merge.md). The SST writer takes the
         // bottommost compression (ZSTD), as the store's own options give it.
-        this.unfilteredSstOptions = new Options()
-                .setTableFormatConfig(tableConfig(blockCache))
-                .setCompressionType(CompressionType.LZ4_COMPRESSION)
-                .setBottommostCompressionType(CompressionType.ZSTD_COMPRESSION);
+        this.unfilteredSstOptions = sstOptions(tableConfig(blockCache));
         this.writeOptions = new WriteOptions().setSync(sync);
         RocksDB opened;
         try {
@@ -114,6 +111,30 @@ public final class RocksKv implements KvReader, AutoCloseable {
                 .setCacheIndexAndFilterBlocksWithHighPriority(true)
                 .setPinTopLevelIndexAndFilter(true)
                 .setPinL0FilterAndIndexBlocksInCache(true);
+    }
+
+    /** Options of a bulk file of the store: its table layout and compression. */
+    private static Options sstOptions(BlockBasedTableConfig table) {
+        return new Options()
+                .setTableFormatConfig(table)
+                .setCompressionType(CompressionType.LZ4_COMPRESSION)
+                .setBottommostCompressionType(CompressionType.ZSTD_COMPRESSION);
+    }
+
+    /**
+     * A writer of one bulk file with no store open (a file built elsewhere, e.g. on a cluster, and
+     * ingested later): the same table layout, compression and, if {@code filtered}, the same bloom
+     * filter as {@link #newSstWriter} / {@link #newUnfilteredSstWriter} of an open store.
+     */
+    public static KvSstWriter standaloneSstWriter(Path file, boolean filtered) {
+        LRUCache cache = new LRUCache(1 << 20);
+        BloomFilter filter = filtered ? new BloomFilter(10, false) : null;
+        BlockBasedTableConfig table = tableConfig(cache);
+        if (filter != null) {
+            table.setFilterPolicy(filter);
+        }
+        Options options = sstOptions(table);
+        return new KvSstWriter(options, file, filter == null ? List.of(options, cache) : List.of(options, filter, cache));
     }
 
     /**

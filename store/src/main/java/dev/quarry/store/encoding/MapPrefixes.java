@@ -5,8 +5,11 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
-/** An in-memory prefix dictionary for codec tests: ids 1, 2, 3... in order of first use. */
-final class MapPrefixes implements PrefixResolver {
+/**
+ * An in-memory prefix dictionary: ids 1, 2, 3... in order of first use. For codec tests, and
+ * for a cluster build's per-split tables, which are made global afterwards.
+ */
+public final class MapPrefixes implements PrefixResolver {
     private final Map<String, Integer> ids = new HashMap<>();
     private final List<String> names = new ArrayList<>();
 
@@ -27,5 +30,10 @@ final class MapPrefixes implements PrefixResolver {
     @Override
     public String namespace(int id) {
         return names.get(id - 1);
+    }
+
+    /** The namespaces, the one with id {@code n} at index {@code n - 1}. */
+    public String[] table() {
+        return names.toArray(new String[0]);
     }
 }
