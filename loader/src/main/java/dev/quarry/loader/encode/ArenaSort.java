@@ -13,8 +13,8 @@ final class ArenaSort {
 
     static void sortByBytes(TermArena arena, int[] entries) {
         long[] prefixes = new long[entries.length];
-        byte[] b = arena.bytes();
         for (int i = 0; i < entries.length; i++) {
+            byte[] b = arena.bytes(entries[i]);
             int start = arena.start(entries[i]), len = arena.length(entries[i]);
             long p = 0;
             for (int k = 0; k < 8; k++) {
@@ -32,9 +32,8 @@ final class ArenaSort {
             if (p[i] != pp) {
                 return p[i] < pp ? -1 : 1;
             }
-            byte[] b = a.bytes();
             int sx = a.start(v[i]), sy = a.start(pe);
-            return Arrays.compareUnsigned(b, sx, sx + a.length(v[i]), b, sy, sy + a.length(pe));
+            return Arrays.compareUnsigned(a.bytes(v[i]), sx, sx + a.length(v[i]), a.bytes(pe), sy, sy + a.length(pe));
         }
 
         private int compare(int i, int j) {

@@ -90,7 +90,7 @@ final class DictionaryShard {
         for (long s : oldSlots) {
             if (s != 0) {
                 int e = (int) s - 1;
-                int i = (int) ByteHash.hash(arena.bytes(), arena.start(e), arena.length(e)) & mask;
+                int i = (int) ByteHash.hash(arena.bytes(e), arena.start(e), arena.length(e)) & mask;
                 while (slots[i] != 0) {
                     i = (i + 1) & mask;
                 }
@@ -130,14 +130,14 @@ final class DictionaryShard {
 
     private int[] newEntries() {
         int n = 0;
-        for (int e = 0; e < arena.used(); e = arena.next(e)) {
+        for (int e = arena.first(); e >= 0; e = arena.next(e)) {
             if (arena.state(e) == TermArena.NEW) {
                 n++;
             }
         }
         int[] out = new int[n];
         n = 0;
-        for (int e = 0; e < arena.used(); e = arena.next(e)) {
+        for (int e = arena.first(); e >= 0; e = arena.next(e)) {
             if (arena.state(e) == TermArena.NEW) {
                 out[n++] = e;
             }
@@ -154,7 +154,7 @@ final class DictionaryShard {
             for (int e : fresh) {
                 idLogOut.writeLong(arena.id(e));
                 idLogOut.writeInt(arena.length(e));
-                idLogOut.write(arena.bytes(), arena.start(e), arena.length(e));
+                idLogOut.write(arena.bytes(e), arena.start(e), arena.length(e));
             }
         } catch (IOException ex) {
             throw new UncheckedIOException("cannot spill dictionary ids to " + idLog + ": " + ex.getMessage(), ex);
@@ -251,7 +251,7 @@ final class DictionaryShard {
                     return false;
                 }
                 int e = order[i];
-                term = java.util.Arrays.copyOfRange(arena.bytes(), arena.start(e), arena.start(e) + arena.length(e));
+                term = java.util.Arrays.copyOfRange(arena.bytes(e), arena.start(e), arena.start(e) + arena.length(e));
                 return true;
             }
 

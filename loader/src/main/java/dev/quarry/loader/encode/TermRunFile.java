@@ -54,7 +54,7 @@ final class TermRunFile {
             @Override
             public byte[] term() {
                 int e = sorted[i];
-                return Arrays.copyOfRange(arena.bytes(), arena.start(e), arena.start(e) + arena.length(e));
+                return Arrays.copyOfRange(arena.bytes(e), arena.start(e), arena.start(e) + arena.length(e));
             }
 
             @Override

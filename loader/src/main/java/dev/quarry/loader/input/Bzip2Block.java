@@ -78,24 +78,35 @@ record Bzip2Block(int stream, int index, int level, long startBit, byte[] bytes,
      * exception from the library) if the candidate is not exactly one valid block.
      */
     Decoded decode() throws IOException {
-        return decode(null);
+        return decode(null, null);
     }
 
-    /** As {@link #decode()}, into {@code buffer} if it is not null and large enough for a usual block. */
-    Decoded decode(byte[] buffer) throws IOException {
+    /**
+     * As {@link #decode()}, into {@code buffer} if it is not null and large enough for a usual
+     * block, with the decoder's large table from {@code tables} if not null.
+     */
+    Decoded decode(byte[] buffer, Bzip2DecoderTables tables) throws IOException {
         if (bitLength < HEADER_BITS) {
             throw new IOException("a candidate of " + bitLength + " bits is no block");
         }
         byte[] out = buffer != null && buffer.length >= usualSize(level) ? buffer : new byte[usualSize(level)];
         int n = 0;
+        int[] lent = null;
         try (BZip2CompressorInputStream in = new BZip2CompressorInputStream(
                 new ByteArrayInputStream(asSingleBlockStream()), false)) {
+            if (tables != null) {
+                lent = tables.lend(in, level);
+            }
             int r;
             while ((r = in.read(out, n, Math.min(READ_SIZE, out.length - n))) >= 0) {
                 n += r;
                 if (n == out.length) {
                     out = Arrays.copyOf(out, out.length * 2);
                 }
+            }
+        } finally {
+            if (tables != null) {
+                tables.giveBack(lent); // the stream is closed: nothing reads the table any more
             }
         }
         return new Decoded(out, n);

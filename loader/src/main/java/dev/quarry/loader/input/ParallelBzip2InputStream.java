@@ -68,6 +68,8 @@ public final class ParallelBzip2InputStream extends InputStream {
      * zeroing, cold memory and collection (about 5 % of the decoding CPU).
      */
     private final BlockingQueue<byte[]> spareBuffers;
+    /** The decoder's large table, reused in the same way (one per thread that decodes: the pool's and the reader). */
+    private final Bzip2DecoderTables spareTables;
 
     private byte[] current = new byte[0];
     private int pos;
@@ -91,6 +93,7 @@ public final class ParallelBzip2InputStream extends InputStream {
         this.splitter = splitter;
         this.maxInFlight = decoderThreads * BLOCKS_PER_DECODER;
         this.spareBuffers = new ArrayBlockingQueue<>(maxInFlight + 1);
+        this.spareTables = new Bzip2DecoderTables(decoderThreads + 1);
         String prefix = "quarry-bzip2-" + POOLS.incrementAndGet() + "-";
         this.decoders = new ThreadPoolExecutor(decoderThreads, decoderThreads, 0, TimeUnit.SECONDS,
                 new LinkedBlockingQueue<>(), r -> {
@@ -201,7 +204,7 @@ public final class ParallelBzip2InputStream extends InputStream {
                 return;
             }
             try {
-                FutureTask<Bzip2Block.Decoded> task = new FutureTask<>(() -> block.decode(spareBuffers.poll()));
+                FutureTask<Bzip2Block.Decoded> task = new FutureTask<>(() -> block.decode(spareBuffers.poll(), spareTables));
                 decoders.execute(task);
                 inFlight.addLast(new Pending(block, task));
             } catch (RejectedExecutionException e) {

@@ -3,6 +3,7 @@ package dev.quarry.loader.parse;
 import java.io.InputStream;
 import java.util.ArrayDeque;
 import java.util.concurrent.CancellationException;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.apache.jena.riot.system.PrefixMap;
 
@@ -26,6 +27,8 @@ public final class TurtleChunkOrder {
     private static final int MAX_HELD = 2;
 
     private final TurtleChunkParser parser;
+    /** Gets each chunk taken as parsed, whose text is then no longer read (the chunker reuses its buffer). */
+    private final Consumer<TurtleChunk> release;
     private final Object lock = new Object();
     /** Chunks added and not yet taken or read by the thread that fell back, in document order. */
     private final ArrayDeque<TurtleChunk> held = new ArrayDeque<>();
@@ -41,7 +44,16 @@ public final class TurtleChunkOrder {
     private volatile boolean abandoned;
 
     public TurtleChunkOrder(TurtleChunkParser parser) {
+        this(parser, chunk -> { });
+    }
+
+    /**
+     * @param release gets each chunk taken as parsed. Chunks read by a thread that fell back
+     *     are not handed to it: a worker may still be parsing one in vain when that thread is done with it.
+     */
+    public TurtleChunkOrder(TurtleChunkParser parser, Consumer<TurtleChunk> release) {
         this.parser = parser;
+        this.release = release;
     }
 
     /**
@@ -131,6 +143,7 @@ public final class TurtleChunkOrder {
             }
         }
         if (restStart == null) {
+            release.accept(chunk);
             parsed.emit(out);
             return;
         }

@@ -7,6 +7,8 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.jena.irix.IRIxResolver;
@@ -33,7 +35,7 @@ import org.apache.jena.irix.IRIxResolver;
  * grow past {@link #MAX_PREFIXES}, the chunker stops predicting and the rest of the feed
  * goes to one thread that way.
  *
- * <p>Not thread-safe: one thread calls {@link #next}.
+ * <p>Not thread-safe: one thread calls {@link #next}; any thread may {@link #recycle}.
  */
 public final class TurtleChunker {
     static final int MAX_GROWTH = 16;
@@ -61,9 +63,19 @@ public final class TurtleChunker {
     private static final Pattern DIRECTIVE = Pattern.compile("@prefix\\s|@base\\s|(?i:prefix|base)\\s");
     private static final Pattern SPARQL_BASE = Pattern.compile("(?i:base)\\s+<([^>\\\\\\s]*)>\\s*(#.*)?");
 
+    /** Room past the chunk size, so a chunk's last line usually fits without growing the buffer. */
+    private static final int SLACK = 1 << 12;
+    /** Spare buffers kept: more than the chunks a load has in flight (LoadRun.Budget). */
+    private static final int POOL_SIZE = 16;
+
     private final InputStream in;
     private final boolean trig;
     private final int chunkSize;
+    /**
+     * Buffers of parsed chunks, handed back by {@link #recycle}: a fresh one per chunk is a
+     * humongous allocation for G1 at 1 MiB chunks, each of which may start a collection.
+     */
+    private final BlockingQueue<byte[]> pool = new ArrayBlockingQueue<>(POOL_SIZE);
 
     /** Read but not yet cut: {@code buf[0, filled)} starts the next chunk, at feed line {@link #nextLine}. */
     private byte[] buf;
@@ -101,7 +113,7 @@ public final class TurtleChunker {
         this.in = in;
         this.trig = trig;
         this.chunkSize = chunkSize;
-        this.buf = new byte[Math.max(chunkSize, 1 << 12) + (1 << 12)];
+        this.buf = new byte[chunkSize + SLACK];
         this.resolver = IRIxResolver.create().base(base).resolve(true).allowRelative(false).build();
     }
 
@@ -251,12 +263,26 @@ public final class TurtleChunker {
         }
         boolean last = eof && end == filled;
         TurtleChunk chunk = new TurtleChunk(buf, from, end - from, nextLine, nextIndex++, last, start);
-        byte[] rest = new byte[Math.max(chunkSize, filled - end) + (1 << 12)];
+        byte[] rest = filled - end <= chunkSize ? spare() : new byte[filled - end + SLACK];
         System.arraycopy(buf, end, rest, 0, filled - end);
         buf = rest;
         filled -= end;
         nextLine += lines;
         return chunk;
+    }
+
+    /** Hands back a chunk's buffer for reuse; the chunk must no longer be read. */
+    public void recycle(TurtleChunk chunk) {
+        int n = chunk.bytes().length;
+        // Also one grown once (no safe cut within the slack); not one grown for a long statement.
+        if (n >= chunkSize + SLACK && n <= 2 * (chunkSize + SLACK)) {
+            pool.offer(chunk.bytes());
+        }
+    }
+
+    private byte[] spare() {
+        byte[] b = pool.poll();
+        return b != null ? b : new byte[chunkSize + SLACK];
     }
 
     /** Reads more of the feed onto {@link #buf}, growing it when full. */

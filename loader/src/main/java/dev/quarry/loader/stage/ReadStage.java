@@ -128,7 +128,8 @@ final class ReadStage {
         boolean trig = feed.format() == RdfFormat.TRIG;
         TurtleChunker chunker = new TurtleChunker(feed.stream(), trig, run.budget().chunkBytes(),
                 Prologue.initial(run.options().base()).base());
-        TurtleChunkOrder order = new TurtleChunkOrder(new TurtleChunkParser(feed.format().lang(), ParseWorker.blankScope(run, state)));
+        TurtleChunkOrder order = new TurtleChunkOrder(
+                new TurtleChunkParser(feed.format().lang(), ParseWorker.blankScope(run, state)), chunker::recycle);
         Runnable check = control::checkRunning;
         StageTimes stages = tally.counters.stages;
         try {

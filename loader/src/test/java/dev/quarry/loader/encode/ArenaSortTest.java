@@ -32,7 +32,7 @@ class ArenaSortTest {
         terms.sort(Arrays::compareUnsigned);
         for (int i = 0; i < entries.length; i++) {
             int e = entries[i];
-            byte[] got = Arrays.copyOfRange(arena.bytes(), arena.start(e), arena.start(e) + arena.length(e));
+            byte[] got = Arrays.copyOfRange(arena.bytes(e), arena.start(e), arena.start(e) + arena.length(e));
             assertArrayEquals(terms.get(i), got, "position " + i);
         }
     }

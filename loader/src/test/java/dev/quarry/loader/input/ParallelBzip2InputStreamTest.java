@@ -252,7 +252,7 @@ class ParallelBzip2InputStreamTest {
         }
     }
 
-    private static List<Bzip2Block> split(Bzip2BlockSplitter splitter) throws IOException {
+    static List<Bzip2Block> split(Bzip2BlockSplitter splitter) throws IOException {
         List<Bzip2Block> blocks = new ArrayList<>();
         Bzip2Block b;
         while ((b = splitter.next()) != null) {

@@ -68,7 +68,10 @@ final class ChunkedTurtleHarness {
     /** With {@code everyLine}, a chunker that cuts before every line, safe or not (see {@link TurtleChunker#everyLine}). */
     static Reading chunked(byte[] text, Lang lang, int chunkSize, int threads, boolean everyLine) {
         TurtleChunkParser parser = new TurtleChunkParser(lang, SCOPE);
-        TurtleChunkOrder order = new TurtleChunkOrder(parser);
+        TurtleChunker chunker = everyLine
+                ? TurtleChunker.everyLine(new ByteArrayInputStream(text), lang == Lang.TRIG, Prologue.initial(null).base())
+                : new TurtleChunker(new ByteArrayInputStream(text), lang == Lang.TRIG, chunkSize, Prologue.initial(null).base());
+        TurtleChunkOrder order = new TurtleChunkOrder(parser, chunker::recycle); // buffers reused as in a load
         List<String> errors = Collections.synchronizedList(new ArrayList<>());
         Map<Integer, List<Node[]>> byChunk = Collections.synchronizedMap(new TreeMap<>());
         BlockingQueue<TurtleChunk> queue = new ArrayBlockingQueue<>(threads * 2);
@@ -92,9 +95,6 @@ final class ChunkedTurtleHarness {
                     }
                 }));
             }
-            TurtleChunker chunker = everyLine
-                    ? TurtleChunker.everyLine(new ByteArrayInputStream(text), lang == Lang.TRIG, Prologue.initial(null).base())
-                    : new TurtleChunker(new ByteArrayInputStream(text), lang == Lang.TRIG, chunkSize, Prologue.initial(null).base());
             TurtleChunk c;
             while ((c = chunker.next()) != null) {
                 chunks++;

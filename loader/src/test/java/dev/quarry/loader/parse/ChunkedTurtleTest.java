@@ -3,8 +3,14 @@ package dev.quarry.loader.parse;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Random;
+import java.util.Set;
 import org.apache.jena.graph.Node;
 import org.apache.jena.riot.Lang;
 import org.junit.jupiter.api.Test;
@@ -30,6 +36,25 @@ class ChunkedTurtleTest {
     void cleanTriGIsSplitAndReadAsOneThreadReadsIt() {
         String doc = new Generator(2, true, 0).document(3000);
         assertSplitAndReadAsOneThread(doc, Lang.TRIG, ChunkedTurtleHarness.sequential(doc, Lang.TRIG));
+    }
+
+    @Test
+    void recycledBuffersHoldLaterChunksAndTheTextStaysWhole() throws IOException {
+        String doc = new Generator(3, false, 0).document(3000);
+        TurtleChunker chunker = new TurtleChunker(new ByteArrayInputStream(doc.getBytes(StandardCharsets.UTF_8)), false,
+                16 << 10, Prologue.initial(null).base()); // (smaller chunks than the slack carry more than a chunk over)
+        StringBuilder text = new StringBuilder();
+        Set<byte[]> buffers = Collections.newSetFromMap(new IdentityHashMap<>());
+        int chunks = 0;
+        TurtleChunk c;
+        while ((c = chunker.next()) != null) {
+            text.append(new String(c.bytes(), c.offset(), c.length(), StandardCharsets.UTF_8));
+            buffers.add(c.bytes());
+            chunker.recycle(c); // read: its buffer may hold the next chunk's text
+            chunks++;
+        }
+        assertEquals(doc, text.toString());
+        assertTrue(chunks > 10 && buffers.size() < chunks / 2, buffers.size() + " buffers for " + chunks + " chunks");
     }
 
     /** A clean document: chunks at every size, the sequential reading, never a fall back to one thread. */
