@@ -2,6 +2,7 @@ package dev.quarry.spark;
 
 import dev.quarry.loader.LoadError;
 import dev.quarry.loader.LoadReport;
+import dev.quarry.loader.parse.Prologue;
 import dev.quarry.loader.prebuilt.BuildManifest;
 import dev.quarry.loader.prebuilt.BuildStats;
 import dev.quarry.loader.prebuilt.DictionarySnapshot;
@@ -14,6 +15,7 @@ import dev.quarry.spark.output.OutputDir;
 import dev.quarry.spark.parse.InputFiles;
 import dev.quarry.spark.parse.ParsedSplit;
 import dev.quarry.spark.parse.SplitParser;
+import dev.quarry.spark.parse.WholeFileParser;
 import dev.quarry.store.QuadStore;
 import dev.quarry.store.encoding.Permutation;
 import dev.quarry.store.encoding.TermId;
@@ -29,27 +31,31 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.concurrent.ThreadLocalRandom;
+import java.util.UUID;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapred.FileInputFormat;
 import org.apache.hadoop.mapred.JobConf;
 import org.apache.hadoop.mapred.TextInputFormat;
+import org.apache.spark.SerializableWritable;
 import org.apache.spark.TaskContext;
 import org.apache.spark.api.java.JavaHadoopRDD;
 import org.apache.spark.api.java.JavaPairRDD;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.broadcast.Broadcast;
 import org.apache.spark.storage.StorageLevel;
 import scala.Tuple2;
 
 /**
  * The build, stage by stage:
  * <ol>
- * <li>PARSE: each input split (Hadoop's line reader: large plain and bzip2 files are split)
- *     parsed by the loader's parser into quads of split-local ids, the split's own term and
- *     namespace tables, counts and errors;
+ * <li>PARSE: each input split (Hadoop's line reader: large plain and bzip2 N-Quads/N-Triples
+ *     files are split; a Turtle or TriG file is one split, read whole by one task) parsed by the
+ *     loader's parser into quads of split-local ids, the split's own term and namespace tables,
+ *     counts and errors;
  * <li>PREFIXES: namespaces numbered globally ({@link GlobalIds}), the terms' namespace ids rewritten;
  * <li>TERMS: terms numbered globally, the quads' ids rewritten;
  * <li>INDEXES: per index a range-partitioned sort and one SST file per partition, with statistics;
@@ -162,19 +168,42 @@ public final class BuildJob {
     }
 
     private JavaRDD<ParsedSplit> parse(List<String> files) {
-        JobConf conf = new JobConf(sc.hadoopConfiguration());
-        // Lines end at '\n' only, as the loader's: a lone '\r' stays in the line (and is whitespace or an error there).
-        conf.set("textinputformat.record.delimiter", "\n");
-        FileInputFormat.setInputPaths(conf, files.stream().map(Path::new).toArray(Path[]::new));
         Map<String, Integer> feeds = new HashMap<>();
         for (String f : files) {
             feeds.put(f, feeds.size() + 1);
         }
-        SplitParser parser = new SplitParser(feeds, Long.toHexString(ThreadLocalRandom.current().nextLong()));
-        JavaHadoopRDD<LongWritable, Text> lines = (JavaHadoopRDD<LongWritable, Text>)
-                sc.hadoopRDD(conf, TextInputFormat.class, LongWritable.class, Text.class, options.partitions());
-        return lines.mapPartitionsWithInputSplit(
-                (split, it) -> List.of(parser.parse(TaskContext.getPartitionId(), split, it)).iterator(), false);
+        UUID buildId = UUID.randomUUID();
+        List<String> lineFiles = files.stream().filter(f -> !InputFiles.wholeFile(f)).toList();
+        List<String> wholeFiles = files.stream().filter(InputFiles::wholeFile).toList();
+        JavaRDD<ParsedSplit> out = null;
+        if (!lineFiles.isEmpty()) {
+            JobConf conf = new JobConf(sc.hadoopConfiguration());
+            // Lines end at '\n' only, as the loader's: a lone '\r' stays in the line (and is whitespace or an error there).
+            conf.set("textinputformat.record.delimiter", "\n");
+            FileInputFormat.setInputPaths(conf, lineFiles.stream().map(Path::new).toArray(Path[]::new));
+            SplitParser parser = new SplitParser(feeds, buildId);
+            JavaHadoopRDD<LongWritable, Text> lines = (JavaHadoopRDD<LongWritable, Text>)
+                    sc.hadoopRDD(conf, TextInputFormat.class, LongWritable.class, Text.class, options.partitions());
+            out = lines.mapPartitionsWithInputSplit(
+                    (split, it) -> List.of(parser.parse(TaskContext.getPartitionId(), split, it)).iterator(), false);
+        }
+        if (!wholeFiles.isEmpty()) {
+            // Turtle and TriG: one file a partition, read whole by one task (a statement may span any
+            // number of lines, and prefixes hold from where they are declared on). Relative IRIs
+            // resolve against the base 'quarry load' would use run here (the system's).
+            WholeFileParser parser = new WholeFileParser(feeds, buildId, Prologue.initial(null).base());
+            Broadcast<SerializableWritable<Configuration>> conf =
+                    sc.broadcast(new SerializableWritable<>(new Configuration(sc.hadoopConfiguration())));
+            JavaRDD<ParsedSplit> whole = sc.parallelize(wholeFiles, wholeFiles.size()).mapPartitions(it -> {
+                String file = it.next();
+                if (it.hasNext()) {
+                    throw new IllegalStateException("two files in one partition: " + file + ", " + it.next());
+                }
+                return List.of(parser.parse(TaskContext.getPartitionId(), file, conf.value().value())).iterator();
+            });
+            out = out == null ? whole : out.union(whole);
+        }
+        return out;
     }
 
     private static java.util.Iterator<Tuple2<Key, Long>> namespaces(ParsedSplit s) {

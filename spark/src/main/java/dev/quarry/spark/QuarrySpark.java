@@ -60,13 +60,16 @@ public final class QuarrySpark implements Callable<Integer> {
 
     @Command(name = "build", mixinStandardHelpOptions = true, versionProvider = QuarrySpark.Version.class,
             description = {
-                "Parses N-Quads/N-Triples files with the loader's parser and writes a store's index, dictionary and"
-                        + " statistics files, with a manifest, to a new directory on any Hadoop file system. Copy that"
-                        + " directory to the Quarry machine and run 'quarry ingest --store DIR BUILD_DIR'.",
+                "Parses N-Quads, N-Triples, Turtle and TriG files with the loader's parsers and writes a store's index,"
+                        + " dictionary and statistics files, with a manifest, to a new directory on any Hadoop file system."
+                        + " Copy that directory to the Quarry machine and run 'quarry ingest --store DIR BUILD_DIR'.",
                 "",
-                "Files: .nq/.nt, plain, .gz or .bz2 (plain and bzip2 files are split across tasks, gzip files are one"
-                        + " task each). Bad statements are skipped and reported (file:line:col) as 'quarry load' does;"
-                        + " the build writes report.json beside the files.",
+                "Files: .nq/.nt/.ttl/.trig (the format by the name, as 'quarry load' tells it), plain, .gz or .bz2."
+                        + " Plain and bzip2 N-Quads/N-Triples files are split across tasks, gzip ones are one task each;"
+                        + " a Turtle or TriG file is never split: one task reads it whole (it cannot be cut at arbitrary"
+                        + " byte offsets), so give a large dump as many files or as N-Triples. Relative IRIs resolve"
+                        + " against the system base, as 'quarry load' without --base. Bad statements are skipped and"
+                        + " reported (file:line:col) as 'quarry load' does; the build writes report.json beside the files.",
                 "",
                 "Without --dictionary the files are for a new, empty store only. For a store with data, export its"
                         + " dictionary first ('quarry export-dictionary --store DIR OUT') and pass it: known terms keep"

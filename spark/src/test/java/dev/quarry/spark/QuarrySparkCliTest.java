@@ -44,9 +44,14 @@ class QuarrySparkCliTest {
         assertTrue(failure("build", "--input", missing.toString(), "--output", out.toString())
                 .endsWith(missing + ": no such file or directory"));
 
-        Path turtle = Files.writeString(dir.resolve("data.ttl"), "<a:s> <a:p> <a:o> .\n");
-        assertTrue(failure("build", "--input", turtle.toString(), "--output", out.toString())
-                .endsWith(": quarry-spark reads N-Quads (.nq) and N-Triples (.nt) files only; load TURTLE with 'quarry load'"));
+        Path rdfXml = Files.writeString(dir.resolve("data.rdf"), "<rdf:RDF xmlns:rdf=\"http://www.w3.org/1999/02/22-rdf-syntax-ns#\"/>\n");
+        assertTrue(failure("build", "--input", rdfXml.toString(), "--output", out.toString())
+                .endsWith(": quarry-spark reads N-Quads (.nq), N-Triples (.nt), Turtle (.ttl) and TriG (.trig) files only;"
+                        + " load RDFXML with 'quarry load'"));
+
+        Path turtleZstd = Files.writeString(dir.resolve("data.ttl.zst"), "");
+        assertTrue(failure("build", "--input", turtleZstd.toString(), "--output", out.toString())
+                .endsWith(": compressed in a way the Spark build does not read: plain, .gz and .bz2 only (recompress, or use 'quarry load')"));
 
         Path zstd = Files.writeString(dir.resolve("data.nq.zst"), "");
         assertTrue(failure("build", "--input", zstd.toString(), "--output", out.toString())

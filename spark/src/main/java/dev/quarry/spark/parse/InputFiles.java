@@ -15,10 +15,11 @@ import org.apache.hadoop.fs.RemoteIterator;
 
 /**
  * The input files: each {@code --input} a file, a directory (read recursively) or a glob on any
- * Hadoop file system. N-Quads and N-Triples only (by name, as the loader names formats), plain,
- * gzip or bzip2 (Hadoop's Java codecs; plain and bzip2 files are split across tasks, gzip is one
- * task a file). A file named directly in another format is an error; one found in a directory is
- * skipped (dumps come with READMEs and checksums).
+ * Hadoop file system. N-Quads, N-Triples, Turtle and TriG (by name, as the loader names formats),
+ * plain, gzip or bzip2. N-Quads and N-Triples are read with Hadoop's Java codecs (plain and bzip2
+ * files are split across tasks, gzip is one task a file); a Turtle or TriG file is never split:
+ * one task reads it whole ({@link WholeFileParser}). A file named directly in another format is
+ * an error; one found in a directory is skipped (dumps come with READMEs and checksums).
  */
 public final class InputFiles {
     private static final List<String> CODECS = List.of("", ".gz", ".bz2");
@@ -63,23 +64,37 @@ public final class InputFiles {
             }
         }
         if (files.isEmpty()) {
-            throw new IllegalArgumentException("no N-Quads or N-Triples file in " + String.join(", ", inputs));
+            throw new IllegalArgumentException("no N-Quads, N-Triples, Turtle or TriG file in " + String.join(", ", inputs));
         }
         return new Found(files, skipped);
+    }
+
+    /** Whether the file (one the build reads) is read whole by one task: Turtle and TriG. */
+    public static boolean wholeFile(String file) {
+        RdfFormat f = RdfFormat.byFileName(file.substring(file.lastIndexOf('/') + 1)).orElse(null);
+        return f == RdfFormat.TURTLE || f == RdfFormat.TRIG;
     }
 
     /** Null if the build reads this file, else why not. */
     static String readable(String file) {
         String name = file.substring(file.lastIndexOf('/') + 1).toLowerCase(Locale.ROOT);
         RdfFormat f = RdfFormat.byFileName(name).orElse(null);
-        if (f != RdfFormat.NQUADS && f != RdfFormat.NTRIPLES) {
-            return "quarry-spark reads N-Quads (.nq) and N-Triples (.nt) files only; load "
+        List<String> bases = f == null ? List.of() : switch (f) {
+            case NQUADS -> List.of(".nq", ".nquads");
+            case NTRIPLES -> List.of(".nt", ".ntriples");
+            case TURTLE -> List.of(".ttl", ".turtle");
+            case TRIG -> List.of(".trig");
+            default -> List.of();
+        };
+        if (bases.isEmpty()) {
+            return "quarry-spark reads N-Quads (.nq), N-Triples (.nt), Turtle (.ttl) and TriG (.trig) files only; load "
                     + (f == null ? "other files" : f.name()) + " with 'quarry load'";
         }
-        String base = f == RdfFormat.NQUADS ? ".nq" : ".nt";
-        for (String codec : CODECS) {
-            if (name.endsWith(base + codec) || name.endsWith((f == RdfFormat.NQUADS ? ".nquads" : ".ntriples") + codec)) {
-                return null;
+        for (String base : bases) {
+            for (String codec : CODECS) {
+                if (name.endsWith(base + codec)) {
+                    return null;
+                }
             }
         }
         return "compressed in a way the Spark build does not read: plain, .gz and .bz2 only (recompress, or use 'quarry load')";

@@ -10,10 +10,10 @@ import dev.quarry.store.encoding.MapPrefixes;
 import dev.quarry.store.encoding.TermId;
 import java.io.Serializable;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.io.Text;
@@ -34,12 +34,17 @@ public final class SplitParser implements Serializable {
     private final String blankScope;
 
     /**
-     * @param feeds      input file (its Hadoop path, qualified) to feed number (1, 2, ...)
-     * @param blankScope this build's scope of blank node labels (hex, random per build)
+     * @param feeds   input file (its Hadoop path, qualified) to feed number (1, 2, ...)
+     * @param buildId random per build, as the loader's load id: it scopes blank node labels
      */
-    public SplitParser(Map<String, Integer> feeds, String blankScope) {
+    public SplitParser(Map<String, Integer> feeds, UUID buildId) {
         this.feeds = Map.copyOf(feeds);
-        this.blankScope = blankScope;
+        this.blankScope = blankScope(buildId);
+    }
+
+    /** The build's scope of blank node labels for the line-based formats, as the loader's (LoadRun.blankScope). */
+    static String blankScope(UUID buildId) {
+        return Long.toHexString(buildId.getMostSignificantBits() ^ buildId.getLeastSignificantBits());
     }
 
     /** Parses the lines of {@code split}; the index is the Spark partition's. */
@@ -56,27 +61,15 @@ public final class SplitParser implements Serializable {
         MapPrefixes prefixes = new MapPrefixes();
         NQuadsParser parser = new NQuadsParser(new TermEncoder(terms, prefixes, blankScope), quadsFormat);
         Errors errors = new Errors(path.toString());
-        long[][] out = {new long[1 << 12]};
-        int[] size = {0};
+        QuadBuffer out = new QuadBuffer();
         long line = 0;
         while (lines.hasNext()) {
             Text t = lines.next()._2;
             line++;
-            parser.parse(t.getBytes(), 0, t.getLength(), line, feed, TermId.DEFAULT_GRAPH, errors, (s, p, o, g) -> {
-                if (size[0] + 4 > out[0].length) {
-                    out[0] = Arrays.copyOf(out[0], out[0].length * 2);
-                }
-                long[] q = out[0];
-                int at = size[0];
-                q[at] = s;
-                q[at + 1] = p;
-                q[at + 2] = o;
-                q[at + 3] = g;
-                size[0] = at + 4;
-            });
+            parser.parse(t.getBytes(), 0, t.getLength(), line, feed, TermId.DEFAULT_GRAPH, errors, out);
         }
-        return new ParsedSplit(index, path.toString(), fs.getStart(), line, Arrays.copyOf(out[0], size[0]), terms.table(),
-                prefixes.table(), size[0] / 4, errors.parsing, errors.datatype, errors.kept);
+        return new ParsedSplit(index, path.toString(), fs.getStart(), line, out.toArray(), terms.table(),
+                prefixes.table(), out.count(), errors.parsing, errors.datatype, errors.kept);
     }
 
     /**
@@ -85,12 +78,12 @@ public final class SplitParser implements Serializable {
      * finished (for recursive calls), so a concurrent caller can return early and find a null
      * TypeMapper (seen with two tasks in one executor).
      */
-    private static synchronized void initJena() {
+    static synchronized void initJena() {
         JenaSystem.init();
     }
 
     /** A split's bad statements: counted, the first ones kept with the split's own line numbers. */
-    private static final class Errors implements ParseErrors {
+    static final class Errors implements ParseErrors {
         private final String file;
         final List<LoadError> kept = new ArrayList<>();
         long parsing;

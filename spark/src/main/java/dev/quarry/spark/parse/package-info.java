@@ -1,2 +1,5 @@
-/** Reading the input: files on any Hadoop file system, each split parsed by the loader's parser into split-local ids. */
+/**
+ * Reading the input: files on any Hadoop file system, each N-Quads/N-Triples split, and each
+ * Turtle/TriG file whole, parsed by the loader's parsers into split-local ids.
+ */
 package dev.quarry.spark.parse;
