@@ -41,6 +41,20 @@ public enum Compression {
     }
 
     /** A short name for messages ("gzip"). */
+    /**
+     * {@code raw} decoded as the loader decodes a source (codec from the magic bytes, the name for
+     * raw deflate; the loader's messages for corrupt data), on the caller's thread: for readers
+     * outside the load pipeline (the Spark build). Closes {@code raw} if it fails.
+     */
+    public static java.io.InputStream decoded(java.io.InputStream raw, String name) throws java.io.IOException {
+        try {
+            return FeedOpener.decompress(raw, name, -1, ReadAhead.OFF);
+        } catch (java.io.IOException | RuntimeException e) {
+            raw.close();
+            throw e;
+        }
+    }
+
     public String label() {
         return label;
     }

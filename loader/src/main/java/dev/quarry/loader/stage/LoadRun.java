@@ -35,7 +35,7 @@ record LoadRun(QuadStore store, LoadOptions options, LoadListener listener, List
 
     /** The blank node scope of this load as text (part of every scoped blank node label). */
     String blankScope() {
-        return Long.toHexString(loadId.getMostSignificantBits() ^ loadId.getLeastSignificantBits());
+        return dev.quarry.loader.encode.BlankScope.ofLoad(loadId);
     }
 
     /**

@@ -113,8 +113,7 @@ final class ParseWorker implements Runnable {
 
     /** The blank node scope of a feed: labels of one feed are one node, in every chunk, and no other feed's. */
     static UUID blankScope(LoadRun run, FeedState feed) {
-        UUID loadId = run.loadId();
-        return new UUID(loadId.getMostSignificantBits() ^ feed.number, loadId.getLeastSignificantBits());
+        return dev.quarry.loader.encode.BlankScope.ofFeed(run.loadId(), feed.number);
     }
 
     private void parseTurtle(WorkItem.TurtleText turtle) {

@@ -2,6 +2,7 @@ package dev.quarry.spark.parse;
 
 import dev.quarry.loader.LoadError;
 import dev.quarry.loader.LoadReport;
+import dev.quarry.loader.encode.BlankScope;
 import dev.quarry.loader.encode.TermEncoder;
 import dev.quarry.loader.input.RdfFormat;
 import dev.quarry.loader.parse.NQuadsParser;
@@ -39,12 +40,7 @@ public final class SplitParser implements Serializable {
      */
     public SplitParser(Map<String, Integer> feeds, UUID buildId) {
         this.feeds = Map.copyOf(feeds);
-        this.blankScope = blankScope(buildId);
-    }
-
-    /** The build's scope of blank node labels for the line-based formats, as the loader's (LoadRun.blankScope). */
-    static String blankScope(UUID buildId) {
-        return Long.toHexString(buildId.getMostSignificantBits() ^ buildId.getLeastSignificantBits());
+        this.blankScope = BlankScope.ofLoad(buildId);
     }
 
     /** Parses the lines of {@code split}; the index is the Spark partition's. */

@@ -1,5 +1,6 @@
 package dev.quarry.spark.parse;
 
+import dev.quarry.loader.encode.BlankScope;
 import dev.quarry.loader.encode.TermEncoder;
 import dev.quarry.loader.input.Compression;
 import dev.quarry.loader.input.RdfFormat;
@@ -7,7 +8,6 @@ import dev.quarry.loader.parse.RiotFeedParser;
 import dev.quarry.loader.prefix.SharedPrefixes;
 import dev.quarry.store.encoding.MapPrefixes;
 import dev.quarry.store.encoding.TermId;
-import java.io.BufferedInputStream;
 import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -56,15 +56,15 @@ public final class WholeFileParser implements Serializable {
         RdfFormat format = RdfFormat.byFileName(path.getName()).orElseThrow();
         LocalTerms terms = new LocalTerms();
         MapPrefixes prefixes = new MapPrefixes();
-        TermEncoder encoder = new TermEncoder(terms, prefixes, SplitParser.blankScope(buildId));
+        TermEncoder encoder = new TermEncoder(terms, prefixes, BlankScope.ofLoad(buildId));
         SplitParser.Errors errors = new SplitParser.Errors(file);
         QuadBuffer out = new QuadBuffer();
         java.nio.file.Path scratch = null;
         try {
             scratch = Files.createTempDirectory("quarry-spark-prefixes-");
             try (SharedPrefixes shared = new SharedPrefixes(scratch);
-                 LineCounter in = new LineCounter(decompress(path.getFileSystem(conf).open(path), file))) {
-                new RiotFeedParser(encoder, shared).parse(file, in, format.lang(), base, feedScope(buildId, feed),
+                 LineCounter in = new LineCounter(Compression.decoded(path.getFileSystem(conf).open(path), file))) {
+                new RiotFeedParser(encoder, shared).parse(file, in, format.lang(), base, BlankScope.ofFeed(buildId, feed),
                         TermId.DEFAULT_GRAPH, errors, out);
                 return new ParsedSplit(index, file, 0, in.lines(), out.toArray(), terms.table(),
                         prefixes.table(), out.count(), errors.parsing, errors.datatype, errors.kept);
@@ -79,27 +79,6 @@ public final class WholeFileParser implements Serializable {
                     // a leftover empty directory in the executor's temporary directory
                 }
             }
-        }
-    }
-
-    /** The blank node scope of feed number {@code feed}, as the loader's (ParseWorker.blankScope). */
-    static UUID feedScope(UUID buildId, int feed) {
-        return new UUID(buildId.getMostSignificantBits() ^ feed, buildId.getLeastSignificantBits());
-    }
-
-    /** The raw stream in the decoder its magic bytes call for, as the loader decides. */
-    private static InputStream decompress(InputStream raw, String name) throws IOException {
-        BufferedInputStream buffered = new BufferedInputStream(raw, 1 << 16);
-        try {
-            byte[] head = new byte[Compression.MAGIC_LENGTH];
-            buffered.mark(head.length);
-            int n = buffered.readNBytes(head, 0, head.length);
-            buffered.reset();
-            Compression codec = Compression.detect(head, n, name);
-            return codec == Compression.NONE ? buffered : codec.decode(buffered, name);
-        } catch (IOException | RuntimeException e) {
-            buffered.close();
-            throw e;
         }
     }
 
