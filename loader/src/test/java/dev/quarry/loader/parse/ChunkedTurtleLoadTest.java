@@ -58,6 +58,41 @@ class ChunkedTurtleLoadTest {
         }
     }
 
+    /**
+     * The same data as Turtle (mostly read by the byte reader, {@link TurtleBytesParser}) and as
+     * N-Triples (the N-Quads byte parser) gives the same store, and RIOT's reading of the Turtle.
+     */
+    @Test
+    void turtleAndNTriplesOfTheSameDataLoadTheSameStore() throws Exception {
+        String doc = new TurtleBytesParserTest.Generator(24, 0, 0).document(25_000);
+        assertTrue(doc.length() > 1_500_000, "long enough for many chunks: " + doc.length());
+        Path ttl = tmp.resolve("same.ttl");
+        Files.writeString(ttl, doc, StandardCharsets.UTF_8);
+        ChunkedTurtleHarness.Reading riot = ChunkedTurtleHarness.sequential(doc, Lang.TURTLE);
+        assertEquals(List.of(), riot.errors());
+        DatasetGraph want = DatasetGraphFactory.createGeneral();
+        riot.statements().forEach(q -> want.getDefaultGraph().add(q[0], q[1], q[2]));
+        Path nt = tmp.resolve("same.nt");
+        try (OutputStream out = Files.newOutputStream(nt)) {
+            org.apache.jena.riot.RDFDataMgr.write(out, want.getDefaultGraph(), Lang.NTRIPLES);
+        }
+        DatasetGraph fromTtl, fromNt;
+        try (QuadStore store = QuadStore.open(tmp.resolve("store-ttl"))) {
+            LoadReport r = BulkLoader.load(store, LoadOptions.of(ttl.toString()).withThreads(4));
+            assertEquals(List.of(), r.errors());
+            assertEquals(riot.statements().size(), r.totalRecords());
+            fromTtl = StoreContents.copy(store);
+        }
+        try (QuadStore store = QuadStore.open(tmp.resolve("store-nt"))) {
+            LoadReport r = BulkLoader.load(store, LoadOptions.of(nt.toString()).withThreads(4));
+            assertEquals(List.of(), r.errors());
+            fromNt = StoreContents.copy(store);
+        }
+        assertTrue(StoreContents.size(fromTtl) > 40_000, "quads: " + StoreContents.size(fromTtl));
+        assertTrue(StoreContents.sameModuloBlankLabels(fromNt, fromTtl), "the .ttl and .nt stores");
+        assertTrue(StoreContents.sameModuloBlankLabels(want, fromTtl), "the .ttl store and RIOT's reading");
+    }
+
     private void check(String name, String doc, Lang lang, boolean gzip) throws Exception {
         ChunkedTurtleHarness.Reading expected = ChunkedTurtleHarness.sequential(doc, lang);
         assertTrue(expected.errors().size() > 20, "errors: " + expected.errors().size());

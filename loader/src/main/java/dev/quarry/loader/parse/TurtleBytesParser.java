@@ -1,0 +1,577 @@
+package dev.quarry.loader.parse;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.UUID;
+import org.apache.jena.riot.lang.BlankNodeAllocator;
+
+/**
+ * A byte-level reader for the common subset of Turtle/TriG, tried on each chunk before RIOT
+ * ({@link TurtleChunkParser#parse}). Why: with RIOT, a chunk costs a String per token, a
+ * Node per term and then the Node's way back to bytes for the dictionary; the BSBM Turtle took
+ * 2.1x the parse time of the same data as N-Triples (issue 11). Measured on the BSBM 5 M file
+ * (see {@code TurtleChunkParser}'s class comment for the figures).
+ *
+ * <p>The subset: {@code @prefix}/{@code PREFIX} directives; statements {@code subject
+ * predicate-object-list .} with {@code ;} and {@code ,} lists; subjects and objects as
+ * absolute {@code <IRI>}s of the common shape ({@link StrictIris#commonShapeValid}: what RIOT
+ * leaves as written when it resolves and checks them), prefixed names with ASCII local names
+ * (no escapes, no {@code %}), {@code a}, blank node labels of ASCII letters, digits, '_', '-'
+ * and '.' (given the nodes RIOT's allocator gives them, {@link ChunkLabels#labelled}); objects
+ * also {@code "strings"} on one line with the usual escapes and valid UTF-8, with a language
+ * tag ({@link LangTags}) or a datatype ({@code ^^<IRI>}, {@code ^^pname}) whose lexical form
+ * RIOT's checker accepts ({@link DatatypeCheck}), and the shorthand integers, decimals,
+ * doubles and booleans (lexical form as written, as RIOT keeps it).
+ *
+ * <p>Anything else ({@code @base}, relative IRIs, {@code [ ]}, {@code ( )}, long or
+ * single-quoted strings, TriG graph blocks, RDF 1.2 terms and directives, an undefined prefix,
+ * any error, text that does not end just after a statement) and the whole chunk is left to
+ * RIOT, so results and error messages are always RIOT's. Nothing the subset accepts is
+ * something RIOT's strict mode would reject or read differently: checked file by file
+ * against the W3C suites and on generated documents ({@code TurtleBytesParserTest}).
+ * Not thread-safe: one per worker thread; holds no text between chunks.
+ */
+final class TurtleBytesParser {
+    private static final byte[] RDF_TYPE = ascii("http://www.w3.org/1999/02/22-rdf-syntax-ns#type");
+    private static final byte[] XSD_INTEGER = ascii("http://www.w3.org/2001/XMLSchema#integer");
+    private static final byte[] XSD_DECIMAL = ascii("http://www.w3.org/2001/XMLSchema#decimal");
+    private static final byte[] XSD_DOUBLE = ascii("http://www.w3.org/2001/XMLSchema#double");
+    private static final byte[] XSD_BOOLEAN = ascii("http://www.w3.org/2001/XMLSchema#boolean");
+    private static final int NS_SLOTS = 64;
+    private static final int EOF = -1;
+
+    /** The chunk is outside the subset (thrown without a stack: RIOT reads it). */
+    private static final class Outside extends RuntimeException {
+        Outside() {
+            super(null, null, false, false);
+        }
+    }
+
+    private static final Outside OUTSIDE = new Outside();
+
+    /**
+     * A chunk read.
+     *
+     * @param atStatementEnd whether its last token was a statement's '.' (or it had none), as
+     *     RIOT's reading would say ({@code PREFIX} has no '.')
+     * @param prefixes the prefixes in effect at its end (the start's map if nothing was declared)
+     */
+    record Result(TurtleTape tape, boolean atStatementEnd, Map<String, String> prefixes) {}
+
+    private final DatatypeCheck datatypes = new DatatypeCheck();
+    private final byte[][] nsLabel = new byte[NS_SLOTS][];
+    private final byte[][] nsIri = new byte[NS_SLOTS][];
+    private byte[] b;
+    private int end;
+    private TurtleTape tape;
+    private Map<String, String> prefixes;
+    private boolean declared;
+    private UUID documentScope;
+    private BlankNodeAllocator labels;
+    private int rdfType;
+    /** The term last read (its offset in the tape). */
+    private int term;
+
+    /**
+     * Reads {@code text[off, off+len)}, a chunk starting with {@code startPrefixes} in effect,
+     * blank node labels of the document {@code documentScope}; null if RIOT must read it.
+     */
+    Result parse(byte[] text, int off, int len, Map<String, String> startPrefixes, UUID documentScope) {
+        b = text;
+        end = off + len;
+        tape = new TurtleTape(len);
+        prefixes = startPrefixes;
+        declared = false;
+        this.documentScope = documentScope;
+        labels = null;
+        rdfType = -1;
+        Arrays.fill(nsLabel, null);
+        try {
+            boolean atStatementEnd = true;
+            int p = skipWs(off);
+            while (p < end) {
+                if (c(p) == 'P' && matches(p, "PREFIX") && isWs(c(p + 6))) {
+                    p = prefix(p + 6, false);
+                    atStatementEnd = false; // no '.': RIOT sees no statement end
+                } else {
+                    p = c(p) == '@' ? directive(p) : triples(p);
+                    atStatementEnd = true;
+                }
+                p = skipWs(p);
+            }
+            Map<String, String> now = declared && !prefixes.equals(startPrefixes) ? Map.copyOf(prefixes) : startPrefixes;
+            return new Result(tape, atStatementEnd, now);
+        } catch (Outside e) {
+            return null;
+        } finally {
+            b = null;
+            tape = null;
+            prefixes = null;
+        }
+    }
+
+    // ------------------------------------------------------------------ statements
+
+    private int directive(int p) {
+        if (!matches(p, "@prefix") || !isWs(c(p + 7))) {
+            throw OUTSIDE; // @base, @version, ...
+        }
+        p = skipWs(prefix(p + 7, true));
+        return expect(p, '.');
+    }
+
+    /** The label and namespace of a prefix directive, from after its keyword. */
+    private int prefix(int p, boolean atForm) {
+        p = skipWs(p);
+        int q = p;
+        if (isAlpha(c(q))) {
+            while (q < end && PREFIX_CHAR[b[q] & 0xFF]) {
+                q++;
+            }
+            if (b[q - 1] == '.') {
+                throw OUTSIDE;
+            }
+        }
+        expect(q, ':');
+        String label = new String(b, p, q - p, StandardCharsets.US_ASCII);
+        int i = skipWs(q + 1);
+        expect(i, '<');
+        int close = iriEnd(i);
+        String ns = new String(b, i + 1, close - i - 1, StandardCharsets.US_ASCII);
+        if (!declared) {
+            prefixes = new HashMap<>(prefixes);
+            declared = true;
+        }
+        prefixes.put(label, ns);
+        Arrays.fill(nsLabel, null);
+        return close + 1;
+    }
+
+    private int triples(int p) {
+        int s = subject(p);
+        int subject = term;
+        p = skipWs(s);
+        while (true) {
+            p = skipWs(verb(p));
+            int verb = term;
+            while (true) {
+                p = skipWs(object(p));
+                tape.statement(subject, verb, term);
+                if (c(p) != ',') {
+                    break;
+                }
+                p = skipWs(p + 1);
+            }
+            if (c(p) != ';') {
+                return expect(p, '.');
+            }
+            while (c(p) == ';') {
+                p = skipWs(p + 1);
+            }
+            if (c(p) == '.') {
+                return p + 1;
+            }
+        }
+    }
+
+    private int subject(int p) {
+        int c = c(p);
+        if (c == '<') {
+            return iri(p);
+        }
+        if (c == '_') {
+            return blank(p);
+        }
+        return pname(p);
+    }
+
+    private int verb(int p) {
+        if (c(p) == 'a' && isWs(c(p + 1))) {
+            if (rdfType < 0) {
+                rdfType = tape.term(TurtleTape.IRI, (byte) 0);
+                int f = tape.field();
+                tape.put(RDF_TYPE, 0, RDF_TYPE.length);
+                tape.endField(f);
+            }
+            term = rdfType;
+            return p + 1;
+        }
+        return c(p) == '<' ? iri(p) : pname(p);
+    }
+
+    private int object(int p) {
+        int c = c(p);
+        if (c == '<') {
+            return iri(p);
+        }
+        if (c == '_') {
+            return blank(p);
+        }
+        if (c == '"') {
+            return literal(p);
+        }
+        if (isDigit(c) || c == '+' || c == '-') {
+            return number(p);
+        }
+        if (c == 't' && matches(p, "true") && isDelimiter(c(p + 4))) {
+            return shorthand(p, p + 4, XSD_BOOLEAN);
+        }
+        if (c == 'f' && matches(p, "false") && isDelimiter(c(p + 5))) {
+            return shorthand(p, p + 5, XSD_BOOLEAN);
+        }
+        return pname(p);
+    }
+
+    // ------------------------------------------------------------------ terms
+
+    private int iri(int p) {
+        term = tape.term(TurtleTape.IRI, (byte) 0);
+        return iriField(p);
+    }
+
+    /** An {@code <IRI>} as a field of the term being written. */
+    private int iriField(int p) {
+        int close = iriEnd(p);
+        int f = tape.field();
+        tape.put(b, p + 1, close - p - 1);
+        tape.endField(f);
+        return close + 1;
+    }
+
+    /** The '>' of the {@code <IRI>} at {@code p}, if it is of the common shape (else RIOT resolves and checks it). */
+    private int iriEnd(int p) {
+        int q = p + 1;
+        while (q < end && b[q] > 0x20 && b[q] != '>') {
+            q++;
+        }
+        if (c(q) != '>' || !StrictIris.commonShapeValid(b, p + 1, q)) {
+            throw OUTSIDE;
+        }
+        return q;
+    }
+
+    private int pname(int p) {
+        term = tape.term(TurtleTape.IRI, (byte) 0);
+        return pnameField(p);
+    }
+
+    /** A prefixed name, expanded, as a field of the term being written. */
+    private int pnameField(int p) {
+        int q = p;
+        if (isAlpha(c(q))) {
+            while (q < end && PREFIX_CHAR[b[q] & 0xFF]) {
+                q++;
+            }
+        }
+        if (c(q) != ':' || q > p && b[q - 1] == '.') {
+            throw OUTSIDE; // a keyword (GRAPH, BASE, ...) or not a name at all
+        }
+        byte[] ns = namespace(p, q);
+        int l = q + 1;
+        if (l < end && LOCAL_FIRST[b[l] & 0xFF]) {
+            l++;
+            while (l < end && LOCAL_CHAR[b[l] & 0xFF]) {
+                l++;
+            }
+            while (b[l - 1] == '.') {
+                l--; // a name does not end with '.': it ends the statement
+            }
+        }
+        if (!isDelimiter(c(l))) {
+            throw OUTSIDE; // '%', '\\', non-ASCII, ...: RIOT reads it
+        }
+        int f = tape.field();
+        tape.put(ns, 0, ns.length);
+        tape.put(b, q + 1, l - q - 1);
+        tape.endField(f);
+        if (!StrictIris.commonShapeValid(tape.buffer(), f, tape.size())) {
+            throw OUTSIDE;
+        }
+        return l;
+    }
+
+    /** The namespace of the prefix {@code b[p, q)} (the ':' at q), from a small cache of the chunk's. */
+    private byte[] namespace(int p, int q) {
+        int h = 0;
+        for (int i = p; i < q; i++) {
+            h = 31 * h + b[i];
+        }
+        int slot = (h ^ (h >>> 7)) & (NS_SLOTS - 1);
+        byte[] k = nsLabel[slot];
+        if (k != null && Arrays.equals(k, 0, k.length, b, p, q)) {
+            return nsIri[slot];
+        }
+        String ns = prefixes.get(new String(b, p, q - p, StandardCharsets.US_ASCII));
+        if (ns == null) {
+            throw OUTSIDE; // undefined: RIOT's error
+        }
+        nsLabel[slot] = Arrays.copyOfRange(b, p, q);
+        nsIri[slot] = ns.getBytes(StandardCharsets.UTF_8);
+        return nsIri[slot];
+    }
+
+    private int blank(int p) {
+        if (c(p + 1) != ':' || !BLANK_FIRST[c(p + 2) & 0xFF] || c(p + 2) == EOF) {
+            throw OUTSIDE;
+        }
+        int q = p + 3;
+        while (q < end && PREFIX_CHAR[b[q] & 0xFF]) {
+            q++;
+        }
+        while (b[q - 1] == '.') {
+            q--;
+        }
+        if (!isDelimiter(c(q))) {
+            throw OUTSIDE;
+        }
+        if (labels == null) {
+            labels = ChunkLabels.labelled(documentScope);
+        }
+        byte[] node = labels.alloc(new String(b, p + 2, q - p - 2, StandardCharsets.US_ASCII)).getBlankNodeLabel()
+                .getBytes(StandardCharsets.UTF_8);
+        term = tape.term(TurtleTape.BLANK, (byte) 0);
+        int f = tape.field();
+        tape.put(node, 0, node.length);
+        tape.endField(f);
+        return q;
+    }
+
+    private int literal(int p) {
+        if (c(p + 1) == '"' && c(p + 2) == '"') {
+            throw OUTSIDE; // a long string
+        }
+        boolean escaped = false;
+        boolean astral = false;
+        int q = p + 1;
+        while (true) {
+            int c = c(q);
+            if (c == '"') {
+                break;
+            }
+            if (c == '\\') {
+                escaped = true;
+                astral |= StringEscapes.skip(b, q, end) > 0 && StringEscapes.astral(b, q);
+                q = StringEscapes.skip(b, q, end);
+            } else if (c >= 0x80) {
+                astral |= (c & 0xF8) == 0xF0;
+                q = NQuadsParser.utf8(b, q, end);
+            } else if (c < 0x20 && c != '\t') {
+                throw OUTSIDE; // a line end (an error), a control character, the chunk's end
+            } else {
+                q++;
+            }
+            if (q < 0) {
+                throw OUTSIDE;
+            }
+        }
+        int lexFrom = p + 1, lexTo = q;
+        q++;
+        int c = c(q);
+        byte flags = astral ? TurtleTape.ASTRAL : 0;
+        if (c == '@') {
+            int t = q + 1;
+            if (!isAlpha(c(t))) {
+                throw OUTSIDE;
+            }
+            while (isAlpha(c(t))) {
+                t++;
+            }
+            while (c(t) == '-' && isAlnum(c(t + 1))) {
+                t++;
+                while (isAlnum(c(t))) {
+                    t++;
+                }
+            }
+            byte[] tag = isDelimiter(c(t)) ? LangTags.canonical(b, q + 1, t - q - 1) : null;
+            if (tag == null || tag.length > 255) {
+                throw OUTSIDE; // a direction, a bad tag: RIOT decides
+            }
+            term = tape.term(TurtleTape.LANG, flags);
+            lexical(lexFrom, lexTo, escaped);
+            tape.tag(tag);
+            return t;
+        }
+        if (c == '^') {
+            if (c(q + 1) != '^') {
+                throw OUTSIDE;
+            }
+            term = tape.term(TurtleTape.TYPED, flags);
+            int lex = lexical(lexFrom, lexTo, escaped);
+            int dt = tape.size() + 4;
+            q = c(q + 2) == '<' ? iriField(q + 2) : pnameField(q + 2);
+            checkDatatype(lex, dt);
+            return q;
+        }
+        term = tape.term(TurtleTape.STRING, flags);
+        lexical(lexFrom, lexTo, escaped);
+        return q;
+    }
+
+    /** Writes the lexical form {@code b[from, to)}, unescaped; returns where it starts in the tape. */
+    private int lexical(int from, int to, boolean escaped) {
+        int f = tape.field();
+        if (escaped) {
+            tape.ensure(to - from);
+            tape.advance(StringEscapes.unescape(b, from, to, tape.buffer(), f) - f);
+        } else {
+            tape.put(b, from, to - from);
+        }
+        tape.endField(f);
+        return f;
+    }
+
+    /** Rejects a typed literal (whose lexical form starts at {@code lex}, datatype at {@code dt}) RIOT would not take as it is. */
+    private void checkDatatype(int lex, int dt) {
+        byte[] t = tape.buffer();
+        int lexLen = dt - 4 - lex, dtLen = tape.size() - dt;
+        if (NQuadsParser.isRdfLangString(t, dt, dt + dtLen)
+                || datatypes.check(t, dt, dtLen, t, lex, lexLen) != null) {
+            throw OUTSIDE; // needs a tag, or ill-typed: RIOT reports it
+        }
+    }
+
+    /** {@code [+-]? digits ('.' digits)? ([eE] [+-]? digits)?}: integer, decimal or double, as written. */
+    private int number(int p) {
+        int q = p;
+        if (c(q) == '+' || c(q) == '-') {
+            q++;
+        }
+        int digits = q;
+        while (isDigit(c(q))) {
+            q++;
+        }
+        if (q == digits) {
+            throw OUTSIDE;
+        }
+        byte[] type = XSD_INTEGER;
+        if (c(q) == '.' && isDigit(c(q + 1))) {
+            q += 2;
+            while (isDigit(c(q))) {
+                q++;
+            }
+            type = XSD_DECIMAL;
+        }
+        if (c(q) == 'e' || c(q) == 'E') {
+            q++;
+            if (c(q) == '+' || c(q) == '-') {
+                q++;
+            }
+            int exp = q;
+            while (isDigit(c(q))) {
+                q++;
+            }
+            if (q == exp) {
+                throw OUTSIDE;
+            }
+            type = XSD_DOUBLE;
+        }
+        if (!isDelimiter(c(q)) || c(q) == '.' && (c(q + 1) == 'e' || c(q + 1) == 'E')) {
+            throw OUTSIDE; // "1.e5" and the like: RIOT decides
+        }
+        return shorthand(p, q, type);
+    }
+
+    /** A number or boolean written {@code b[p, q)}: a typed literal, lexical form as written. */
+    private int shorthand(int p, int q, byte[] type) {
+        term = tape.term(TurtleTape.TYPED, (byte) 0);
+        int lex = lexical(p, q, false);
+        int dt = tape.field();
+        tape.put(type, 0, type.length);
+        tape.endField(dt);
+        checkDatatype(lex, dt);
+        return q;
+    }
+
+    // ------------------------------------------------------------------ bytes
+
+    /** The byte at {@code p} (0..255), or {@link #EOF} at the chunk's end. */
+    private int c(int p) {
+        return p < end ? b[p] & 0xFF : EOF;
+    }
+
+    private boolean matches(int p, String word) {
+        if (p + word.length() > end) {
+            return false;
+        }
+        for (int i = 0; i < word.length(); i++) {
+            if (b[p + i] != word.charAt(i)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private int expect(int p, char c) {
+        if (c(p) != c) {
+            throw OUTSIDE;
+        }
+        return p + 1;
+    }
+
+    /** Skips white space and comments (whose text must be UTF-8: RIOT's reading fails on bytes that are not). */
+    private int skipWs(int p) {
+        while (p < end) {
+            byte c = b[p];
+            if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
+                p++;
+            } else if (c == '#') {
+                p++;
+                while (p < end && b[p] != '\n' && b[p] != '\r') {
+                    p = b[p] >= 0 ? p + 1 : NQuadsParser.utf8(b, p, end);
+                    if (p < 0) {
+                        throw OUTSIDE;
+                    }
+                }
+            } else {
+                break;
+            }
+        }
+        return p;
+    }
+
+    private static boolean isWs(int c) {
+        return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+    }
+
+    /** What may follow a name, a number or a language tag (else RIOT decides what the token is). */
+    private static boolean isDelimiter(int c) {
+        return isWs(c) || c == ',' || c == ';' || c == '.' || c == '#' || c == EOF;
+    }
+
+    private static boolean isAlpha(int c) {
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+    }
+
+    private static boolean isDigit(int c) {
+        return c >= '0' && c <= '9';
+    }
+
+    private static boolean isAlnum(int c) {
+        return isAlpha(c) || isDigit(c);
+    }
+
+    private static byte[] ascii(String s) {
+        return s.getBytes(StandardCharsets.US_ASCII);
+    }
+
+    /** After a prefix's first letter, and in a blank node label: ASCII PN_CHARS and '.'. */
+    private static final boolean[] PREFIX_CHAR = new boolean[256];
+    /** A local name's first character (ASCII): PN_CHARS_U, digits, ':'. */
+    private static final boolean[] LOCAL_FIRST = new boolean[256];
+    /** A local name's other characters (ASCII): PN_CHARS, '.', ':'. */
+    private static final boolean[] LOCAL_CHAR = new boolean[256];
+    /** A blank node label's first character (ASCII): PN_CHARS_U, digits. */
+    private static final boolean[] BLANK_FIRST = new boolean[256];
+
+    static {
+        for (int c = 0; c < 128; c++) {
+            boolean alnum = isAlnum(c);
+            PREFIX_CHAR[c] = alnum || c == '_' || c == '-' || c == '.';
+            LOCAL_FIRST[c] = alnum || c == '_' || c == ':';
+            LOCAL_CHAR[c] = PREFIX_CHAR[c] || c == ':';
+            BLANK_FIRST[c] = alnum || c == '_';
+        }
+    }
+}

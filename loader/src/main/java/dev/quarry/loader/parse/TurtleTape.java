@@ -1,0 +1,205 @@
+package dev.quarry.loader.parse;
+
+import dev.quarry.loader.encode.TermEncoder;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.apache.jena.datatypes.TypeMapper;
+import org.apache.jena.graph.Node;
+import org.apache.jena.graph.NodeFactory;
+
+/**
+ * The statements of one chunk read by {@link TurtleBytesParser}, held as bytes until the chunk
+ * is settled ({@link TurtleChunkOrder}): each term once (a subject is shared by its
+ * predicate-object list), expanded and unescaped, then the statements as offsets of their
+ * terms. Nothing is encoded to ids before the chunk is known to be taken (a chunk later re-read
+ * on one thread would leave ids nobody uses), and nothing becomes a {@code Node} on the
+ * loader's path ({@link #emit(TermEncoder, long, QuadSink)}).
+ *
+ * <p>A term is {@code kind, flags, int length, bytes}, then for a literal with a tag or a
+ * datatype a second {@code int length, bytes} (the tag's index in {@link #tags}, or the datatype IRI).
+ */
+final class TurtleTape {
+    static final byte IRI = 1, BLANK = 2, STRING = 3, LANG = 4, TYPED = 5;
+    /** Flag: the lexical form has characters outside the BMP (never inlined, see {@link TermEncoder#string}). */
+    static final byte ASTRAL = 1;
+    private static final int NO_GRAPH = -1;
+
+    private byte[] buf;
+    private int size;
+    private int[] statements = new int[64];
+    private int count;
+    private final List<byte[]> tags = new ArrayList<>(2);
+
+    /** @param textLength the chunk's length: terms expanded from prefixed names take about twice as much */
+    TurtleTape(int textLength) {
+        buf = new byte[Math.max(256, textLength * 2)];
+    }
+
+    /** Statements held. */
+    int statements() {
+        return count;
+    }
+
+    // ------------------------------------------------------------------ writing (the parser)
+
+    byte[] buffer() {
+        return buf;
+    }
+
+    int size() {
+        return size;
+    }
+
+    /** Makes room for {@code n} more bytes; {@link #buffer()} may change. */
+    void ensure(int n) {
+        if (size + n > buf.length) {
+            buf = Arrays.copyOf(buf, Math.max(size + n, buf.length * 2));
+        }
+    }
+
+    /** Starts a term of {@code kind}; returns where it starts. */
+    int term(byte kind, byte flags) {
+        ensure(2);
+        buf[size] = kind;
+        buf[size + 1] = flags;
+        size += 2;
+        return size - 2;
+    }
+
+    /** Starts a field (a length, then bytes); returns where its bytes start. */
+    int field() {
+        ensure(4);
+        size += 4;
+        return size;
+    }
+
+    /** Ends the field whose bytes started at {@code start}, at the end of what was written. */
+    void endField(int start) {
+        int n = size - start;
+        buf[start - 4] = (byte) (n >>> 24);
+        buf[start - 3] = (byte) (n >>> 16);
+        buf[start - 2] = (byte) (n >>> 8);
+        buf[start - 1] = (byte) n;
+    }
+
+    void put(byte[] b, int off, int len) {
+        ensure(len);
+        System.arraycopy(b, off, buf, size, len);
+        size += len;
+    }
+
+    /** Advances past {@code n} bytes written straight into {@link #buffer()}. */
+    void advance(int n) {
+        size += n;
+    }
+
+    /** Drops what was written from {@code mark} on. */
+    void truncate(int mark) {
+        size = mark;
+    }
+
+    /** A language tag field: the tag's index. */
+    void tag(byte[] tag) {
+        int i = tags.size() - 1;
+        while (i >= 0 && tags.get(i) != tag) {
+            i--;
+        }
+        if (i < 0) {
+            tags.add(tag);
+            i = tags.size() - 1;
+        }
+        int f = field();
+        ensure(4);
+        size += 4;
+        endField(f); // length 4
+        writeInt(f, i);
+    }
+
+    void statement(int s, int p, int o) {
+        if (count * 4 + 4 > statements.length) {
+            statements = Arrays.copyOf(statements, statements.length * 2);
+        }
+        int x = count * 4;
+        statements[x] = s;
+        statements[x + 1] = p;
+        statements[x + 2] = o;
+        statements[x + 3] = NO_GRAPH;
+        count++;
+    }
+
+    private void writeInt(int at, int v) {
+        buf[at] = (byte) (v >>> 24);
+        buf[at + 1] = (byte) (v >>> 16);
+        buf[at + 2] = (byte) (v >>> 8);
+        buf[at + 3] = (byte) v;
+    }
+
+    private int readInt(int at) {
+        return (buf[at] & 0xFF) << 24 | (buf[at + 1] & 0xFF) << 16 | (buf[at + 2] & 0xFF) << 8 | (buf[at + 3] & 0xFF);
+    }
+
+    // ------------------------------------------------------------------ reading (once settled)
+
+    /** Encodes the statements and sends them to {@code sink}, triples into {@code tripleGraph}. */
+    void emit(TermEncoder enc, long tripleGraph, QuadSink sink) {
+        int lastS = -1;
+        long sId = 0;
+        for (int x = 0; x < count * 4; x += 4) {
+            int s = statements[x];
+            if (s != lastS) { // a predicate-object list: one subject term, encoded once
+                sId = id(enc, s);
+                lastS = s;
+            }
+            long g = statements[x + 3] == NO_GRAPH ? tripleGraph : id(enc, statements[x + 3]);
+            sink.quad(sId, id(enc, statements[x + 1]), id(enc, statements[x + 2]), g);
+        }
+    }
+
+    private long id(TermEncoder enc, int t) {
+        int flags = buf[t + 1];
+        int off = t + 6, len = readInt(t + 2);
+        switch (buf[t]) {
+            case IRI:
+                return enc.iri(buf, off, len);
+            case BLANK:
+                return enc.blankAsAllocated(buf, off, len);
+            case STRING:
+                return enc.string(buf, off, len, (flags & ASTRAL) != 0);
+            case LANG:
+                return enc.lang(buf, off, len, tags.get(readInt(off + len + 4)));
+            default:
+                return enc.typed(buf, off + len + 4, readInt(off + len), buf, off, len, (flags & ASTRAL) != 0);
+        }
+    }
+
+    /** Sends the statements on as Jena nodes (tests, and callers that are not the loader). */
+    void emit(TurtleChunkParser.Statements out) {
+        int lastS = -1;
+        Node subject = null;
+        for (int x = 0; x < count * 4; x += 4) {
+            int s = statements[x];
+            if (s != lastS) {
+                subject = node(s);
+                lastS = s;
+            }
+            out.accept(subject, node(statements[x + 1]), node(statements[x + 2]),
+                    statements[x + 3] == NO_GRAPH ? null : node(statements[x + 3]));
+        }
+    }
+
+    private Node node(int t) {
+        int off = t + 6, len = readInt(t + 2);
+        String text = new String(buf, off, len, StandardCharsets.UTF_8);
+        return switch (buf[t]) {
+            case IRI -> NodeFactory.createURI(text);
+            case BLANK -> NodeFactory.createBlankNode(text);
+            case STRING -> NodeFactory.createLiteralString(text);
+            case LANG -> NodeFactory.createLiteralLang(text,
+                    new String(tags.get(readInt(off + len + 4)), StandardCharsets.UTF_8));
+            default -> NodeFactory.createLiteralDT(text, TypeMapper.getInstance().getSafeTypeByName(
+                    new String(buf, off + len + 4, readInt(off + len), StandardCharsets.UTF_8)));
+        };
+    }
+}
