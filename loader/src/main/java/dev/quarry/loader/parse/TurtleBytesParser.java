@@ -5,7 +5,12 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.UUID;
+import org.apache.jena.graph.Node;
 import org.apache.jena.riot.lang.BlankNodeAllocator;
+import org.apache.jena.riot.lang.LabelToNode;
+import org.apache.jena.riot.system.ErrorHandler;
+import org.apache.jena.riot.system.PrefixMapFactory;
+import org.apache.jena.sys.JenaSystem;
 
 /**
  * A byte-level reader for the common subset of Turtle/TriG, tried on each chunk before RIOT
@@ -16,8 +21,8 @@ import org.apache.jena.riot.lang.BlankNodeAllocator;
  *
  * <p>The subset: {@code @prefix}/{@code PREFIX} directives; statements {@code subject
  * predicate-object-list .} with {@code ;} and {@code ,} lists; subjects and objects as
- * absolute {@code <IRI>}s of the common shape ({@link StrictIris#commonShapeValid}: what RIOT
- * leaves as written when it resolves and checks them), prefixed names with ASCII local names
+ * absolute {@code <IRI>}s without escapes that RIOT's strict profile takes as written (checked
+ * on the bytes for the common shape, else asked of RIOT once and cached: {@link StrictIris}), prefixed names with ASCII local names
  * (no escapes, no {@code %}), {@code a}, blank node labels of ASCII letters, digits, '_', '-'
  * and '.' (given the nodes RIOT's allocator gives them, {@link ChunkLabels#labelled}); objects
  * also {@code "strings"} on one line with the usual escapes and valid UTF-8, with a language
@@ -40,6 +45,9 @@ final class TurtleBytesParser {
     private static final byte[] XSD_DOUBLE = ascii("http://www.w3.org/2001/XMLSchema#double");
     private static final byte[] XSD_BOOLEAN = ascii("http://www.w3.org/2001/XMLSchema#boolean");
     private static final int NS_SLOTS = 64;
+    private static final int TERM_SLOTS = 256;
+    private static final int INTEGER = 0, DECIMAL = 1, DOUBLE = 2, BOOLEAN = 3;
+    private static final byte[][] SHORTHAND_TYPES = {XSD_INTEGER, XSD_DECIMAL, XSD_DOUBLE, XSD_BOOLEAN};
     private static final int EOF = -1;
 
     /** The chunk is outside the subset (thrown without a stack: RIOT reads it). */
@@ -51,6 +59,10 @@ final class TurtleBytesParser {
 
     private static final Outside OUTSIDE = new Outside();
 
+    static {
+        JenaSystem.init(); // the datatype checker needs Jena's TypeMapper, which RIOT may not have set up yet
+    }
+
     /**
      * A chunk read.
      *
@@ -61,6 +73,7 @@ final class TurtleBytesParser {
     record Result(TurtleTape tape, boolean atStatementEnd, Map<String, String> prefixes) {}
 
     private final DatatypeCheck datatypes = new DatatypeCheck();
+    private final StrictIris iris = new StrictIris(TurtleBytesParser::takenAsWritten);
     private final byte[][] nsLabel = new byte[NS_SLOTS][];
     private final byte[][] nsIri = new byte[NS_SLOTS][];
     private byte[] b;
@@ -71,6 +84,14 @@ final class TurtleBytesParser {
     private UUID documentScope;
     private BlankNodeAllocator labels;
     private int rdfType;
+    /** Terms of the chunk by how they were written (IRIs and prefixed names), see {@link #seen}. */
+    private final int[] seenHash = new int[TERM_SLOTS];
+    private final int[] seenFrom = new int[TERM_SLOTS];
+    private final int[] seenTo = new int[TERM_SLOTS];
+    private final int[] seenTerm = new int[TERM_SLOTS];
+    private int hash;
+    /** The chunk's terms of the shorthand literals' datatypes, by {@link #INTEGER} ... {@link #BOOLEAN}. */
+    private final int[] shorthandType = new int[4];
     /** The term last read (its offset in the tape). */
     private int term;
 
@@ -88,6 +109,8 @@ final class TurtleBytesParser {
         labels = null;
         rdfType = -1;
         Arrays.fill(nsLabel, null);
+        Arrays.fill(seenTerm, -1);
+        Arrays.fill(shorthandType, -1);
         try {
             boolean atStatementEnd = true;
             int p = skipWs(off);
@@ -138,7 +161,13 @@ final class TurtleBytesParser {
         String label = new String(b, p, q - p, StandardCharsets.US_ASCII);
         int i = skipWs(q + 1);
         expect(i, '<');
-        int close = iriEnd(i);
+        int close = i + 1;
+        while (close < end && IRI_CHAR[b[close] & 0xFF]) {
+            close++;
+        }
+        if (c(close) != '>' || !iris.acceptable(b, i + 1, close)) {
+            throw OUTSIDE; // (a relative namespace is resolved against the base)
+        }
         String ns = new String(b, i + 1, close - i - 1, StandardCharsets.US_ASCII);
         if (!declared) {
             prefixes = new HashMap<>(prefixes);
@@ -146,6 +175,7 @@ final class TurtleBytesParser {
         }
         prefixes.put(label, ns);
         Arrays.fill(nsLabel, null);
+        Arrays.fill(seenTerm, -1); // prefixed names written before may now stand for other IRIs
         return close + 1;
     }
 
@@ -190,10 +220,7 @@ final class TurtleBytesParser {
     private int verb(int p) {
         if (c(p) == 'a' && isWs(c(p + 1))) {
             if (rdfType < 0) {
-                rdfType = tape.term(TurtleTape.IRI, (byte) 0);
-                int f = tape.field();
-                tape.put(RDF_TYPE, 0, RDF_TYPE.length);
-                tape.endField(f);
+                rdfType = constant(RDF_TYPE);
             }
             term = rdfType;
             return p + 1;
@@ -216,49 +243,49 @@ final class TurtleBytesParser {
             return number(p);
         }
         if (c == 't' && matches(p, "true") && isDelimiter(c(p + 4))) {
-            return shorthand(p, p + 4, XSD_BOOLEAN);
+            return shorthand(p, p + 4, BOOLEAN);
         }
         if (c == 'f' && matches(p, "false") && isDelimiter(c(p + 5))) {
-            return shorthand(p, p + 5, XSD_BOOLEAN);
+            return shorthand(p, p + 5, BOOLEAN);
         }
         return pname(p);
     }
 
     // ------------------------------------------------------------------ terms
 
-    private int iri(int p) {
-        term = tape.term(TurtleTape.IRI, (byte) 0);
-        return iriField(p);
-    }
-
-    /** An {@code <IRI>} as a field of the term being written. */
-    private int iriField(int p) {
-        int close = iriEnd(p);
+    /** An IRI term of the given bytes, written once per chunk. */
+    private int constant(byte[] iri) {
+        int t = tape.term(TurtleTape.IRI, (byte) 0);
         int f = tape.field();
-        tape.put(b, p + 1, close - p - 1);
+        tape.put(iri, 0, iri.length);
         tape.endField(f);
-        return close + 1;
+        return t;
     }
 
-    /** The '>' of the {@code <IRI>} at {@code p}, if it is of the common shape (else RIOT resolves and checks it). */
-    private int iriEnd(int p) {
+    /** An {@code <IRI>}: {@link #term} is its term in the tape. */
+    private int iri(int p) {
         int q = p + 1;
-        while (q < end && b[q] > 0x20 && b[q] != '>') {
+        while (q < end && IRI_CHAR[b[q] & 0xFF]) {
             q++;
         }
-        if (c(q) != '>' || !StrictIris.commonShapeValid(b, p + 1, q)) {
+        if (c(q) != '>') {
             throw OUTSIDE;
         }
-        return q;
+        if (!seen(p, q + 1)) {
+            if (!iris.acceptable(b, p + 1, q)) {
+                throw OUTSIDE; // RIOT would change or reject it
+            }
+            term = tape.term(TurtleTape.IRI, (byte) 0);
+            int f = tape.field();
+            tape.put(b, p + 1, q - p - 1);
+            tape.endField(f);
+            remember(p, q + 1);
+        }
+        return q + 1;
     }
 
+    /** A prefixed name, expanded: {@link #term} is its term in the tape. */
     private int pname(int p) {
-        term = tape.term(TurtleTape.IRI, (byte) 0);
-        return pnameField(p);
-    }
-
-    /** A prefixed name, expanded, as a field of the term being written. */
-    private int pnameField(int p) {
         int q = p;
         if (isAlpha(c(q))) {
             while (q < end && PREFIX_CHAR[b[q] & 0xFF]) {
@@ -268,7 +295,6 @@ final class TurtleBytesParser {
         if (c(q) != ':' || q > p && b[q - 1] == '.') {
             throw OUTSIDE; // a keyword (GRAPH, BASE, ...) or not a name at all
         }
-        byte[] ns = namespace(p, q);
         int l = q + 1;
         if (l < end && LOCAL_FIRST[b[l] & 0xFF]) {
             l++;
@@ -282,14 +308,50 @@ final class TurtleBytesParser {
         if (!isDelimiter(c(l))) {
             throw OUTSIDE; // '%', '\\', non-ASCII, ...: RIOT reads it
         }
+        if (seen(p, l)) {
+            return l;
+        }
+        byte[] ns = namespace(p, q);
+        term = tape.term(TurtleTape.IRI, (byte) 0);
         int f = tape.field();
         tape.put(ns, 0, ns.length);
         tape.put(b, q + 1, l - q - 1);
         tape.endField(f);
-        if (!StrictIris.commonShapeValid(tape.buffer(), f, tape.size())) {
+        if (!iris.acceptable(tape.buffer(), f, tape.size())) {
             throw OUTSIDE;
         }
+        remember(p, l);
         return l;
+    }
+
+    /**
+     * Whether the IRI or prefixed name written {@code b[p, q)} has a term in the tape already
+     * (then {@link #term} is it): predicates, classes and datatypes recur in every statement,
+     * and are so expanded, checked, held and encoded once a chunk.
+     */
+    private boolean seen(int p, int q) {
+        int h = 1;
+        for (int i = p; i < q; i++) {
+            h = 31 * h + b[i];
+        }
+        int slot = (h ^ (h >>> 11)) & (TERM_SLOTS - 1);
+        hash = h;
+        int t = seenTerm[slot];
+        int f = seenFrom[slot];
+        if (t >= 0 && seenHash[slot] == h && seenTo[slot] - f == q - p && Arrays.equals(b, f, f + q - p, b, p, q)) {
+            term = t;
+            return true;
+        }
+        return false;
+    }
+
+    /** Notes {@link #term} as the term written {@code b[p, q)} (just looked up with {@link #seen}). */
+    private void remember(int p, int q) {
+        int slot = (hash ^ (hash >>> 11)) & (TERM_SLOTS - 1);
+        seenHash[slot] = hash;
+        seenFrom[slot] = p;
+        seenTo[slot] = q;
+        seenTerm[slot] = term;
     }
 
     /** The namespace of the prefix {@code b[p, q)} (the ':' at q), from a small cache of the chunk's. */
@@ -397,11 +459,11 @@ final class TurtleBytesParser {
             if (c(q + 1) != '^') {
                 throw OUTSIDE;
             }
-            term = tape.term(TurtleTape.TYPED, flags);
+            int literal = tape.term(TurtleTape.TYPED, flags);
             int lex = lexical(lexFrom, lexTo, escaped);
-            int dt = tape.size() + 4;
-            q = c(q + 2) == '<' ? iriField(q + 2) : pnameField(q + 2);
-            checkDatatype(lex, dt);
+            int ref = tape.reference();
+            q = c(q + 2) == '<' ? iri(q + 2) : pname(q + 2); // (its term, if new, follows the literal's)
+            typed(literal, lex, ref, term);
             return q;
         }
         term = tape.term(TurtleTape.STRING, flags);
@@ -422,14 +484,20 @@ final class TurtleBytesParser {
         return f;
     }
 
-    /** Rejects a typed literal (whose lexical form starts at {@code lex}, datatype at {@code dt}) RIOT would not take as it is. */
-    private void checkDatatype(int lex, int dt) {
+    /**
+     * Completes the typed literal {@code literal} (lexical form at {@code lex}, datatype reference
+     * at {@code ref}) with the datatype term {@code type}, unless RIOT would not take it as it is:
+     * a datatype that needs a language tag, or an ill-typed lexical form (RIOT reports it).
+     */
+    private void typed(int literal, int lex, int ref, int type) {
+        tape.setReference(ref, type);
         byte[] t = tape.buffer();
-        int lexLen = dt - 4 - lex, dtLen = tape.size() - dt;
+        int dt = TurtleTape.bytesOf(type), dtLen = TurtleTape.lengthOf(t, type);
         if (NQuadsParser.isRdfLangString(t, dt, dt + dtLen)
-                || datatypes.check(t, dt, dtLen, t, lex, lexLen) != null) {
-            throw OUTSIDE; // needs a tag, or ill-typed: RIOT reports it
+                || datatypes.check(t, dt, dtLen, t, lex, ref - lex) != null) {
+            throw OUTSIDE;
         }
+        term = literal;
     }
 
     /** {@code [+-]? digits ('.' digits)? ([eE] [+-]? digits)?}: integer, decimal or double, as written. */
@@ -445,13 +513,13 @@ final class TurtleBytesParser {
         if (q == digits) {
             throw OUTSIDE;
         }
-        byte[] type = XSD_INTEGER;
+        int type = INTEGER;
         if (c(q) == '.' && isDigit(c(q + 1))) {
             q += 2;
             while (isDigit(c(q))) {
                 q++;
             }
-            type = XSD_DECIMAL;
+            type = DECIMAL;
         }
         if (c(q) == 'e' || c(q) == 'E') {
             q++;
@@ -465,7 +533,7 @@ final class TurtleBytesParser {
             if (q == exp) {
                 throw OUTSIDE;
             }
-            type = XSD_DOUBLE;
+            type = DOUBLE;
         }
         if (!isDelimiter(c(q)) || c(q) == '.' && (c(q + 1) == 'e' || c(q + 1) == 'E')) {
             throw OUTSIDE; // "1.e5" and the like: RIOT decides
@@ -474,14 +542,50 @@ final class TurtleBytesParser {
     }
 
     /** A number or boolean written {@code b[p, q)}: a typed literal, lexical form as written. */
-    private int shorthand(int p, int q, byte[] type) {
-        term = tape.term(TurtleTape.TYPED, (byte) 0);
+    private int shorthand(int p, int q, int type) {
+        int literal = tape.term(TurtleTape.TYPED, (byte) 0);
         int lex = lexical(p, q, false);
-        int dt = tape.field();
-        tape.put(type, 0, type.length);
-        tape.endField(dt);
-        checkDatatype(lex, dt);
+        int ref = tape.reference();
+        if (shorthandType[type] < 0) {
+            shorthandType[type] = constant(SHORTHAND_TYPES[type]);
+        }
+        typed(literal, lex, ref, shorthandType[type]);
         return q;
+    }
+
+    /**
+     * Whether RIOT's strict Turtle profile takes the absolute IRI {@code iri} without a warning
+     * and as written (resolving it changes nothing: no dot segments, ...). Asked only of IRIs
+     * outside the common shape ({@link StrictIris}, which caches the answers).
+     */
+    private static boolean takenAsWritten(String iri) {
+        if (iri.isEmpty() || !isAlpha(iri.charAt(0)) || iri.indexOf(':') < 0) {
+            return false; // relative: resolved against the base
+        }
+        boolean[] warned = new boolean[1];
+        ErrorHandler note = new ErrorHandler() {
+            @Override
+            public void warning(String message, long line, long col) {
+                warned[0] = true;
+            }
+
+            @Override
+            public void error(String message, long line, long col) {
+                warned[0] = true;
+            }
+
+            @Override
+            public void fatal(String message, long line, long col) {
+                warned[0] = true;
+            }
+        };
+        try {
+            Node n = PrefixedTurtleReader.profileAt(Prologue.initial(null).base(), LabelToNode.createUseLabelAsGiven(),
+                    note, PrefixMapFactory.create()).createURI(iri, -1, -1);
+            return !warned[0] && n.isURI() && n.getURI().equals(iri);
+        } catch (RuntimeException e) {
+            return false;
+        }
     }
 
     // ------------------------------------------------------------------ bytes
@@ -556,6 +660,8 @@ final class TurtleBytesParser {
         return s.getBytes(StandardCharsets.US_ASCII);
     }
 
+    /** ASCII an IRIREF may hold as it is (no space, controls, {@code <>"{}|^`\\}: RIOT's tokenizer rejects those). */
+    private static final boolean[] IRI_CHAR = new boolean[256];
     /** After a prefix's first letter, and in a blank node label: ASCII PN_CHARS and '.'. */
     private static final boolean[] PREFIX_CHAR = new boolean[256];
     /** A local name's first character (ASCII): PN_CHARS_U, digits, ':'. */
@@ -572,6 +678,7 @@ final class TurtleBytesParser {
             LOCAL_FIRST[c] = alnum || c == '_' || c == ':';
             LOCAL_CHAR[c] = PREFIX_CHAR[c] || c == ':';
             BLANK_FIRST[c] = alnum || c == '_';
+            IRI_CHAR[c] = c > 0x20 && c < 0x7F && "<>\"{}|^`\\".indexOf(c) < 0;
         }
     }
 }

@@ -88,6 +88,11 @@ public final class TurtleChunkParser {
             return end;
         }
 
+        /** Bytes the statements take (read by {@link TurtleBytesParser}), else 0. */
+        long tapeBytes() {
+            return tape == null ? 0 : tape.size();
+        }
+
         /** Reports the chunk's errors, in document order. */
         public void reportErrors(ParseErrors to) {
             for (Object[] e : errors) {

@@ -17,24 +17,27 @@ import org.apache.jena.graph.NodeFactory;
  * on one thread would leave ids nobody uses), and nothing becomes a {@code Node} on the
  * loader's path ({@link #emit(TermEncoder, long, QuadSink)}).
  *
- * <p>A term is {@code kind, flags, int length, bytes}, then for a literal with a tag or a
- * datatype a second {@code int length, bytes} (the tag's index in {@link #tags}, or the datatype IRI).
+ * <p>A term is {@code kind, flags, int length, bytes}, then for a literal with a tag the tag's
+ * index in {@link #tags}, for a typed literal the offset of its datatype's term (an IRI term:
+ * a chunk holds each datatype once).
  */
 final class TurtleTape {
     static final byte IRI = 1, BLANK = 2, STRING = 3, LANG = 4, TYPED = 5;
     /** Flag: the lexical form has characters outside the BMP (never inlined, see {@link TermEncoder#string}). */
     static final byte ASTRAL = 1;
     private static final int NO_GRAPH = -1;
+    private static final int ID_SLOTS = 512;
 
     private byte[] buf;
     private int size;
-    private int[] statements = new int[64];
+    private int[] statements;
     private int count;
     private final List<byte[]> tags = new ArrayList<>(2);
 
-    /** @param textLength the chunk's length: terms expanded from prefixed names take about twice as much */
+    /** @param textLength the chunk's length: the BSBM Turtle takes 0.86 of it (a subject, predicate and datatype held once) */
     TurtleTape(int textLength) {
-        buf = new byte[Math.max(256, textLength * 2)];
+        buf = new byte[Math.max(256, textLength + textLength / 4)];
+        statements = new int[Math.max(64, textLength / 16)]; // room for a statement per 64 bytes of text
     }
 
     /** Statements held. */
@@ -100,7 +103,7 @@ final class TurtleTape {
         size = mark;
     }
 
-    /** A language tag field: the tag's index. */
+    /** A language tag (of the literal just written): its index. */
     void tag(byte[] tag) {
         int i = tags.size() - 1;
         while (i >= 0 && tags.get(i) != tag) {
@@ -110,11 +113,28 @@ final class TurtleTape {
             tags.add(tag);
             i = tags.size() - 1;
         }
-        int f = field();
+        writeInt(reference(), i);
+    }
+
+    /** Room for a reference to another term (a typed literal's datatype), set by {@link #setReference}. */
+    int reference() {
         ensure(4);
         size += 4;
-        endField(f); // length 4
-        writeInt(f, i);
+        return size - 4;
+    }
+
+    void setReference(int at, int term) {
+        writeInt(at, term);
+    }
+
+    /** Where the bytes of the term at {@code t} start. */
+    static int bytesOf(int t) {
+        return t + 6;
+    }
+
+    /** How many bytes the term at {@code t} of the tape {@code buf} has. */
+    static int lengthOf(byte[] buf, int t) {
+        return intAt(buf, t + 2);
     }
 
     void statement(int s, int p, int o) {
@@ -137,6 +157,10 @@ final class TurtleTape {
     }
 
     private int readInt(int at) {
+        return intAt(buf, at);
+    }
+
+    private static int intAt(byte[] buf, int at) {
         return (buf[at] & 0xFF) << 24 | (buf[at + 1] & 0xFF) << 16 | (buf[at + 2] & 0xFF) << 8 | (buf[at + 3] & 0xFF);
     }
 
@@ -144,17 +168,26 @@ final class TurtleTape {
 
     /** Encodes the statements and sends them to {@code sink}, triples into {@code tripleGraph}. */
     void emit(TermEncoder enc, long tripleGraph, QuadSink sink) {
-        int lastS = -1;
-        long sId = 0;
+        // A term held once (a subject, a predicate) is encoded once: ids by term, direct-mapped.
+        long[] ids = new long[ID_SLOTS];
+        int[] idTerms = new int[ID_SLOTS];
+        Arrays.fill(idTerms, -1);
         for (int x = 0; x < count * 4; x += 4) {
-            int s = statements[x];
-            if (s != lastS) { // a predicate-object list: one subject term, encoded once
-                sId = id(enc, s);
-                lastS = s;
-            }
-            long g = statements[x + 3] == NO_GRAPH ? tripleGraph : id(enc, statements[x + 3]);
-            sink.quad(sId, id(enc, statements[x + 1]), id(enc, statements[x + 2]), g);
+            long g = statements[x + 3] == NO_GRAPH ? tripleGraph : id(enc, statements[x + 3], ids, idTerms);
+            sink.quad(id(enc, statements[x], ids, idTerms), id(enc, statements[x + 1], ids, idTerms),
+                    id(enc, statements[x + 2], ids, idTerms), g);
         }
+    }
+
+    private long id(TermEncoder enc, int t, long[] ids, int[] idTerms) {
+        int slot = (t ^ (t >>> 9)) & (ID_SLOTS - 1);
+        if (idTerms[slot] == t) {
+            return ids[slot];
+        }
+        long id = id(enc, t);
+        idTerms[slot] = t;
+        ids[slot] = id;
+        return id;
     }
 
     private long id(TermEncoder enc, int t) {
@@ -168,9 +201,10 @@ final class TurtleTape {
             case STRING:
                 return enc.string(buf, off, len, (flags & ASTRAL) != 0);
             case LANG:
-                return enc.lang(buf, off, len, tags.get(readInt(off + len + 4)));
+                return enc.lang(buf, off, len, tags.get(readInt(off + len)));
             default:
-                return enc.typed(buf, off + len + 4, readInt(off + len), buf, off, len, (flags & ASTRAL) != 0);
+                int dt = readInt(off + len);
+                return enc.typed(buf, dt + 6, readInt(dt + 2), buf, off, len, (flags & ASTRAL) != 0);
         }
     }
 
@@ -196,10 +230,9 @@ final class TurtleTape {
             case IRI -> NodeFactory.createURI(text);
             case BLANK -> NodeFactory.createBlankNode(text);
             case STRING -> NodeFactory.createLiteralString(text);
-            case LANG -> NodeFactory.createLiteralLang(text,
-                    new String(tags.get(readInt(off + len + 4)), StandardCharsets.UTF_8));
+            case LANG -> NodeFactory.createLiteralLang(text, new String(tags.get(readInt(off + len)), StandardCharsets.UTF_8));
             default -> NodeFactory.createLiteralDT(text, TypeMapper.getInstance().getSafeTypeByName(
-                    new String(buf, off + len + 4, readInt(off + len), StandardCharsets.UTF_8)));
+                    new String(buf, readInt(off + len) + 6, readInt(readInt(off + len) + 2), StandardCharsets.UTF_8)));
         };
     }
 }
