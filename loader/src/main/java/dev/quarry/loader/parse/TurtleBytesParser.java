@@ -116,7 +116,7 @@ final class TurtleBytesParser {
             int p = skipWs(off);
             while (p < end) {
                 if (c(p) == 'P' && matches(p, "PREFIX") && isWs(c(p + 6))) {
-                    p = prefix(p + 6, false);
+                    p = prefix(p + 6);
                     atStatementEnd = false; // no '.': RIOT sees no statement end
                 } else {
                     p = c(p) == '@' ? directive(p) : triples(p);
@@ -141,12 +141,12 @@ final class TurtleBytesParser {
         if (!matches(p, "@prefix") || !isWs(c(p + 7))) {
             throw OUTSIDE; // @base, @version, ...
         }
-        p = skipWs(prefix(p + 7, true));
+        p = skipWs(prefix(p + 7));
         return expect(p, '.');
     }
 
     /** The label and namespace of a prefix directive, from after its keyword. */
-    private int prefix(int p, boolean atForm) {
+    private int prefix(int p) {
         p = skipWs(p);
         int q = p;
         if (isAlpha(c(q))) {
