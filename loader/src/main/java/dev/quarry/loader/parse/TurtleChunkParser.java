@@ -25,6 +25,10 @@ import org.apache.jena.riot.system.PrefixMapFactory;
  * ({@link #follows}); where it fails, the document from that chunk on is read by
  * {@link #parseRest} on one thread, as before, so results and errors are always the
  * single-threaded ones (issue 11).
+ *
+ * <p>A chunk is first tried with {@link TurtleBytesParser}, which reads the common subset of
+ * Turtle on bytes and holds the statements as bytes ({@link TurtleTape}) for the encoder;
+ * anything outside that subset, and any error, and RIOT reads the whole chunk as before.
  */
 public final class TurtleChunkParser {
     private final Lang lang;

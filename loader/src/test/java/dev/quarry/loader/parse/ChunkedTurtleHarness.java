@@ -168,7 +168,8 @@ final class ChunkedTurtleHarness {
         return LabelToNode.createScopeByDocumentHash(SCOPE).get(null, label);
     }
 
-    private static ParseErrors collect(List<String> errors) {
+    /** Errors as {@code line:col: message} ({@code datatype: } before a datatype mismatch's message). */
+    static ParseErrors collect(List<String> errors) {
         return new ParseErrors() {
             @Override
             public void parsingError(long line, long column, String message) {
