@@ -34,12 +34,12 @@ import org.apache.jena.sys.JenaSystem;
  * doubles and booleans (lexical form as written, as RIOT keeps it).
  *
  * <p>Anything else ({@code @base}, relative IRIs, {@code [ ]}, {@code ( )}, long or
- * single-quoted strings, TriG graph blocks, RDF 1.2 terms and directives, an undefined prefix,
+ * single-quoted strings, RDF 1.2 terms and directives, an undefined prefix,
  * any error, text that does not end just after a statement) and the whole chunk is left to
  * RIOT, so results and error messages are always RIOT's. Nothing the subset accepts is
  * something RIOT's strict mode would reject or read differently: checked file by file
- * against the W3C suites and on generated documents ({@code TurtleBytesParserTest}). TriG
- * chunks are read too when they hold only default-graph statements.
+ * against the W3C suites and on generated documents ({@code TurtleBytesParserTest}). In TriG,
+ * graph blocks {@code { }}, {@code GRAPH label { }} and {@code label { }} too (a label as a subject).
  * Not thread-safe: one per worker thread; holds no text between chunks.
  */
 final class TurtleBytesParser {
@@ -96,14 +96,19 @@ final class TurtleBytesParser {
     private int hash;
     /** The chunk's terms of the shorthand literals' datatypes, by {@link #INTEGER} ... {@link #BOOLEAN}. */
     private final int[] shorthandType = new int[4];
+    private boolean trig;
+    /** The graph label's term inside a TriG block, else {@link TurtleTape#NO_GRAPH}. */
+    private int graph;
     /** The term last read (its offset in the tape). */
     private int term;
 
     /**
-     * Reads {@code text[off, off+len)}, a chunk starting with {@code startPrefixes} in effect,
+     * Reads {@code text[off, off+len)} (TriG if {@code trig}), a chunk starting with {@code startPrefixes} in effect,
      * blank node labels of the document {@code documentScope}; null if RIOT must read it.
      */
-    Result parse(byte[] text, int off, int len, Map<String, String> startPrefixes, UUID documentScope) {
+    Result parse(byte[] text, int off, int len, boolean trig, Map<String, String> startPrefixes, UUID documentScope) {
+        this.trig = trig;
+        graph = TurtleTape.NO_GRAPH;
         b = text;
         end = off + len;
         tape = new TurtleTape(len);
@@ -123,7 +128,7 @@ final class TurtleBytesParser {
                     p = prefix(p + 6);
                     atStatementEnd = false; // no '.': RIOT sees no statement end
                 } else {
-                    p = c(p) == '@' ? directive(p) : triples(p);
+                    p = c(p) == '@' ? directive(p) : trig ? trigStatement(p) : triples(p);
                     atStatementEnd = true;
                 }
                 p = skipWs(p);
@@ -183,29 +188,68 @@ final class TurtleBytesParser {
         return close + 1;
     }
 
+    /** Top-level triples, up to and with their '.'. */
     private int triples(int p) {
         int s = subject(p);
-        int subject = term;
-        p = skipWs(s);
+        return expect(predicateObjects(skipWs(s), term), '.');
+    }
+
+    /** TriG: a graph block ({@code { }}, {@code GRAPH g { }}, {@code g { }}) or top-level triples. */
+    private int trigStatement(int p) {
+        if (c(p) == '{') {
+            return block(p + 1, TurtleTape.NO_GRAPH);
+        }
+        boolean keyword = c(p) == 'G' && matches(p, "GRAPH") && isWs(c(p + 5));
+        int s = subject(keyword ? skipWs(p + 5) : p);
+        int label = term;
+        int q = skipWs(s);
+        if (c(q) == '{') {
+            return block(q + 1, label);
+        }
+        if (keyword) {
+            throw OUTSIDE;
+        }
+        return expect(predicateObjects(q, label), '.');
+    }
+
+    /** The triples of a graph block, from after its '{' to after its '}' (a '.' before it may be left out). */
+    private int block(int p, int graphLabel) {
+        graph = graphLabel;
+        p = skipWs(p);
+        while (c(p) != '}') {
+            int s = subject(p);
+            p = skipWs(predicateObjects(skipWs(s), term));
+            if (c(p) == '.') {
+                p = skipWs(p + 1);
+            } else if (c(p) != '}') {
+                throw OUTSIDE;
+            }
+        }
+        graph = TurtleTape.NO_GRAPH;
+        return p + 1;
+    }
+
+    /** The predicate-object list of {@code subject}, up to what follows it (not read). */
+    private int predicateObjects(int p, int subject) {
         while (true) {
             p = skipWs(verb(p));
             int verb = term;
             while (true) {
                 p = skipWs(object(p));
-                tape.statement(subject, verb, term);
+                tape.statement(subject, verb, term, graph);
                 if (c(p) != ',') {
                     break;
                 }
                 p = skipWs(p + 1);
             }
             if (c(p) != ';') {
-                return expect(p, '.');
+                return p;
             }
             while (c(p) == ';') {
                 p = skipWs(p + 1);
             }
-            if (c(p) == '.') {
-                return p + 1;
+            if (c(p) == '.' || c(p) == '}') {
+                return p;
             }
         }
     }
@@ -506,34 +550,21 @@ final class TurtleBytesParser {
 
     /** {@code [+-]? digits ('.' digits)? ([eE] [+-]? digits)?}: integer, decimal or double, as written. */
     private int number(int p) {
-        int q = p;
-        if (c(q) == '+' || c(q) == '-') {
-            q++;
-        }
+        int q = c(p) == '+' || c(p) == '-' ? p + 1 : p;
         int digits = q;
-        while (isDigit(c(q))) {
-            q++;
-        }
+        q = digits(q);
         if (q == digits) {
             throw OUTSIDE;
         }
         int type = INTEGER;
         if (c(q) == '.' && isDigit(c(q + 1))) {
-            q += 2;
-            while (isDigit(c(q))) {
-                q++;
-            }
+            q = digits(q + 1);
             type = DECIMAL;
         }
         if (c(q) == 'e' || c(q) == 'E') {
             q++;
-            if (c(q) == '+' || c(q) == '-') {
-                q++;
-            }
-            int exp = q;
-            while (isDigit(c(q))) {
-                q++;
-            }
+            int exp = c(q) == '+' || c(q) == '-' ? q + 1 : q;
+            q = digits(exp);
             if (q == exp) {
                 throw OUTSIDE;
             }
@@ -543,6 +574,14 @@ final class TurtleBytesParser {
             throw OUTSIDE; // "1.e5" and the like: RIOT decides
         }
         return shorthand(p, q, type);
+    }
+
+    /** After the ASCII digits from {@code q}. */
+    private int digits(int q) {
+        while (isDigit(c(q))) {
+            q++;
+        }
+        return q;
     }
 
     /** A number or boolean written {@code b[p, q)}: a typed literal, lexical form as written. */
@@ -629,7 +668,7 @@ final class TurtleBytesParser {
 
     /** What may follow a name, a number or a language tag (else RIOT decides what the token is). */
     private static boolean isDelimiter(int c) {
-        return isWs(c) || c == ',' || c == ';' || c == '.' || c == '#' || c == EOF;
+        return isWs(c) || c == ',' || c == ';' || c == '.' || c == '#' || c == '{' || c == '}' || c == EOF;
     }
 
     private static boolean isAlpha(int c) {

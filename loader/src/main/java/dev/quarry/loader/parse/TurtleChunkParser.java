@@ -10,6 +10,7 @@ import java.util.UUID;
 import java.util.concurrent.atomic.LongAdder;
 import org.apache.jena.graph.Node;
 import org.apache.jena.riot.Lang;
+import org.apache.jena.riot.RDFLanguages;
 import org.apache.jena.riot.system.PrefixMap;
 import org.apache.jena.riot.system.PrefixMapFactory;
 
@@ -133,8 +134,8 @@ public final class TurtleChunkParser {
     /** The chunk read by {@link TurtleBytesParser}, or null if it is outside its subset. */
     Parsed parseBytes(TurtleChunk chunk) {
         Prologue start = chunk.start();
-        TurtleBytesParser.Result r = BYTES.get().parse(chunk.bytes(), chunk.offset(), chunk.length(), start.prefixes(),
-                documentScope);
+        TurtleBytesParser.Result r = BYTES.get().parse(chunk.bytes(), chunk.offset(), chunk.length(),
+                RDFLanguages.sameLang(lang, Lang.TRIG), start.prefixes(), documentScope);
         if (r == null) {
             return null;
         }

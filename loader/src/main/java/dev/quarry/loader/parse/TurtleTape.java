@@ -25,7 +25,8 @@ final class TurtleTape {
     static final byte IRI = 1, BLANK = 2, STRING = 3, LANG = 4, TYPED = 5;
     /** Flag: the lexical form has characters outside the BMP (never inlined, see {@link TermEncoder#string}). */
     static final byte ASTRAL = 1;
-    private static final int NO_GRAPH = -1;
+    /** The graph of a triple (the default graph, or the load's --graph). */
+    static final int NO_GRAPH = -1;
     private static final int ID_SLOTS = 512;
 
     private byte[] buf;
@@ -137,7 +138,8 @@ final class TurtleTape {
         return intAt(buf, t + 2);
     }
 
-    void statement(int s, int p, int o) {
+    /** A statement of the terms at {@code s, p, o}, in the graph {@code g} (or {@link #NO_GRAPH}). */
+    void statement(int s, int p, int o, int g) {
         if (count * 4 + 4 > statements.length) {
             statements = Arrays.copyOf(statements, statements.length * 2);
         }
@@ -145,7 +147,7 @@ final class TurtleTape {
         statements[x] = s;
         statements[x + 1] = p;
         statements[x + 2] = o;
-        statements[x + 3] = NO_GRAPH;
+        statements[x + 3] = g;
         count++;
     }
 

@@ -51,10 +51,10 @@ class TurtleBytesParserConformanceTest {
         });
         assertTrue(failures.isEmpty(), failures.size() + " files read differently:\n" + String.join("\n", failures));
         assertTrue(files[0] > 500, "expected the suites' files, found " + files[0]);
-        // Most files use relative IRIs (RIOT's to resolve) or syntax outside the subset; 93 are taken.
+        // Most files use relative IRIs (RIOT's to resolve) or syntax outside the subset: 189 of 583 are taken.
         String took = "the byte reader took " + taken[0] + " of " + files[0] + " files, " + takenPositive[0] + " of "
                 + positive[0] + " positive ones";
-        assertTrue(takenPositive[0] >= 80, took);
+        assertTrue(takenPositive[0] >= 150, took);
         System.out.println("TurtleBytesParserConformanceTest: " + took + ", all read as RIOT reads them");
     }
 }

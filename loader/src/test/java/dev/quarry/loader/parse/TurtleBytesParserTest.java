@@ -64,8 +64,29 @@ class TurtleBytesParserTest {
         }
         byte[] badUtf8 = (prefix + "ex:s ex:p 1 . # x\n").getBytes(StandardCharsets.UTF_8);
         badUtf8[badUtf8.length - 2] = (byte) 0xFF;
-        assertNull(new TurtleBytesParser().parse(badUtf8, 0, badUtf8.length, java.util.Map.of(),
+        assertNull(new TurtleBytesParser().parse(badUtf8, 0, badUtf8.length, false, java.util.Map.of(),
                 ChunkedTurtleHarness.SCOPE), "a comment that is not UTF-8");
+    }
+
+    @Test
+    void trigGraphBlocksAreReadAsRiotReadsThem() {
+        TurtleChunkParser.Parsed p = assertSameAsRiot("""
+                PREFIX ex: <http://example.org/>
+                ex:a ex:b ex:c .
+                { ex:d ex:e 1 . ex:f ex:g "x"@en }
+                GRAPH ex:g1 { ex:s ex:p ex:o ; ex:q 2 , 3 . }
+                <http://example.org/g2> {ex:s a ex:C}
+                _:g3 { _:g3 ex:p ex:o ; }
+                ex:g4{}
+                """, Lang.TRIG);
+        assertTrue(p.atStatementEnd());
+        assertNull(new TurtleChunkParser(Lang.TURTLE, ChunkedTurtleHarness.SCOPE).parseBytes(
+                chunk("@prefix ex: <http://example.org/> .\n{ ex:d ex:e 1 }\n")), "no graphs in Turtle");
+        for (String outside : List.of("GRAPH ex:g ex:p ex:o .", "ex:g { ex:s ex:p ex:o } .", "[] { ex:s ex:p 1 }",
+                "{ ex:s ex:p 1 . . }", "graph ex:g { ex:s ex:p 1 }", "ex:g { ex:s ex:p 1 ")) {
+            assertNull(new TurtleChunkParser(Lang.TRIG, ChunkedTurtleHarness.SCOPE).parseBytes(
+                    chunk("@prefix ex: <http://example.org/> .\n" + outside + "\n")), outside);
+        }
     }
 
     @Test
@@ -83,7 +104,7 @@ class TurtleBytesParserTest {
             boolean trig = seed % 4 == 3;
             Lang lang = trig ? Lang.TRIG : Lang.TURTLE;
             double outside = seed % 2 == 0 ? 0.002 : 0.05;
-            String doc = new Generator(seed, outside, seed >= 4 ? 0.01 : 0).document(4000);
+            String doc = new Generator(seed, outside, seed >= 4 ? 0.01 : 0, trig).document(4000);
             ChunkedTurtleHarness.Reading expected = ChunkedTurtleHarness.sequential(doc, lang);
             assertTrue(expected.statements().size() > 8000, "statements: " + expected.statements().size());
             for (int size : CHUNK_SIZES) {
@@ -101,11 +122,14 @@ class TurtleBytesParserTest {
 
     @Test
     void aCleanDocumentIsReadByTheByteReaderAlone() {
-        String doc = new Generator(99, 0, 0).document(5000);
-        ChunkedTurtleHarness.Reading expected = ChunkedTurtleHarness.sequential(doc, Lang.TURTLE);
-        ChunkedTurtleHarness.Reading actual = ChunkedTurtleHarness.chunked(doc, Lang.TURTLE, 4096, 3);
-        ChunkedTurtleHarness.assertSame(expected, actual, "clean");
-        assertEquals(actual.chunks(), actual.bytesParsed(), "every chunk read by the byte reader; fell back at " + actual.fallbackFrom() + ": " + actual.why());
+        for (Lang lang : List.of(Lang.TURTLE, Lang.TRIG)) {
+            String doc = new Generator(99, 0, 0, lang == Lang.TRIG).document(5000);
+            ChunkedTurtleHarness.Reading expected = ChunkedTurtleHarness.sequential(doc, lang);
+            ChunkedTurtleHarness.Reading actual = ChunkedTurtleHarness.chunked(doc, lang, 4096, 3);
+            ChunkedTurtleHarness.assertSame(expected, actual, "clean " + lang.getLabel());
+            assertEquals(actual.chunks(), actual.bytesParsed(), lang.getLabel() + ": every chunk read by the byte reader;"
+                    + " fell back at " + actual.fallbackFrom() + ": " + actual.why());
+        }
     }
 
     /** The byte reader's reading of {@code doc} as one chunk (null: left to RIOT). */
@@ -156,13 +180,16 @@ class TurtleBytesParserTest {
         private final Random random;
         private final double outside;
         private final double bad;
+        private final boolean trig;
         private final StringBuilder out = new StringBuilder();
         private int version;
 
-        Generator(long seed, double outside, double bad) {
+        /** With {@code trig}, graph blocks of every form too. */
+        Generator(long seed, double outside, double bad, boolean trig) {
             this.random = new Random(seed);
             this.outside = outside;
             this.bad = bad;
+            this.trig = trig;
         }
 
         String document(int statements) {
@@ -184,8 +211,15 @@ class TurtleBytesParserTest {
                     directive();
                 } else if (random.nextInt(40) == 0) {
                     out.append(random.nextBoolean() ? "# a comment, caf\u00e9 .\n" : "\n   # indented .\n\n");
+                } else if (trig && random.nextInt(5) == 0) {
+                    out.append(pick("{\n", "GRAPH ex:g1 {\n", "<http://example.org/g2> {", "_:g3 {\n", "ex:g4{", "p0:g5 { "));
+                    int n = random.nextInt(4);
+                    for (int k = 0; k < n; k++) {
+                        statement(k < n - 1 || random.nextBoolean());
+                    }
+                    out.append(pick("}\n", "  }\n", "}"));
                 } else {
-                    statement();
+                    statement(true);
                 }
             }
             return out.toString();
@@ -197,7 +231,8 @@ class TurtleBytesParserTest {
             out.append(random.nextBoolean() ? "\n@prefix p0: " + ns + " .\n" : "\nPREFIX p0: " + ns + "\n");
         }
 
-        private void statement() {
+        /** A statement; without {@code dot}, the last of a graph block, with no '.' or ';' after it. */
+        private void statement(boolean dot) {
             out.append(subject()).append(random.nextBoolean() ? " " : "\n    ").append(predicate()).append(' ').append(object());
             int more = random.nextInt(4);
             for (int i = 0; i < more; i++) {
@@ -206,7 +241,7 @@ class TurtleBytesParserTest {
                     out.append(random.nextBoolean() ? " , " : ",").append(object());
                 }
             }
-            out.append(pick(" .\n", ".\n", " ;\n.\n", " ; .\n", ". ", " .\n\n"));
+            out.append(dot ? pick(" .\n", ".\n", " ;\n.\n", " ; .\n", ". ", " .\n\n") : pick("\n", " ", " ;\n"));
         }
 
         private String subject() {
