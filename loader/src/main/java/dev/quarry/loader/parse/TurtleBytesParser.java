@@ -111,7 +111,7 @@ final class TurtleBytesParser {
         graph = TurtleTape.NO_GRAPH;
         b = text;
         end = off + len;
-        tape = new TurtleTape(len);
+        tape = new TurtleTape();
         prefixes = startPrefixes;
         declared = false;
         this.documentScope = documentScope;

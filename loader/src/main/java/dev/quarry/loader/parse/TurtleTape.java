@@ -35,10 +35,14 @@ final class TurtleTape {
     private int count;
     private final List<byte[]> tags = new ArrayList<>(2);
 
-    /** @param textLength the chunk's length: the BSBM Turtle takes 0.86 of it (a subject, predicate and datatype held once) */
-    TurtleTape(int textLength) {
-        buf = new byte[Math.max(256, textLength + textLength / 4)];
-        statements = new int[Math.max(64, textLength / 16)]; // room for a statement per 64 bytes of text
+    /**
+     * An empty tape. It grows as it fills (the BSBM Turtle takes 0.86 of its text: a subject,
+     * predicate and datatype held once) rather than taking a chunk's worth at once: a chunk of
+     * prefix declarations holds nothing, and is held until settled (SharedPrefixesMemoryTest).
+     */
+    TurtleTape() {
+        buf = new byte[1 << 12];
+        statements = new int[1 << 8];
     }
 
     /** Statements held. */
