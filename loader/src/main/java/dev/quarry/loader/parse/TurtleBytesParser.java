@@ -16,11 +16,12 @@ import org.apache.jena.sys.JenaSystem;
  * ({@link TurtleChunkParser#parse}). Why: with RIOT, a chunk costs a String per token, a
  * Node per term and then the Node's way back to bytes for the dictionary; the BSBM Turtle took
  * 2.1x the parse time of the same data as N-Triples (issue 11). Measured loading the BSBM 5 M
- * file (4,961,095 triples, 456 MB of Turtle) with the jar, -Xmx4g, shared 2-core machine, runs
- * alternated: Turtle read by this reader 12.6-13.0 s wall, parse 8.3-10.0 thread-seconds, 25.7 s
- * CPU; by RIOT alone (-Dquarry.turtle.riotOnly=true) 17.5-18.6 s, parse 20.5-22.6, 36 s CPU; the
- * same data as N-Triples 12.0-13.2 s, parse 8.3-8.9, 24.1-26.6 s CPU. On one thread, 126 MB of
- * that file's chunks: this reader 0.3-0.4 s, RIOT 2.3-2.9 s (to statements, before encoding).
+ * file (4,961,095 triples, 456 MB of Turtle, 1.28 GB as N-Triples) with the jar, -Xmx4g, on a
+ * shared 2-core machine, runs alternated (mean of 5, range): Turtle read by this reader 12.6 s
+ * (11.3-13.4), parse 9.0 thread-seconds (7.8-10.0), 25.3 s CPU; by RIOT alone
+ * (-Dquarry.turtle.riotOnly=true) 17.4 s (16.3-18.6, 4 runs), parse 20.5, 34.7 s CPU; the same
+ * data as N-Triples 11.9 s (10.7-13.2), parse 8.1, 23.7 s CPU. On one thread, 126 MB of that
+ * file's chunks: this reader 0.3-0.4 s, RIOT 2.3-2.9 s (to statements, before encoding).
  *
  * <p>The subset: {@code @prefix}/{@code PREFIX} directives; statements {@code subject
  * predicate-object-list .} with {@code ;} and {@code ,} lists; subjects and objects as
