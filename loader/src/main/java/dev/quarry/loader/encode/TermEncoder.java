@@ -29,6 +29,8 @@ public final class TermEncoder {
     private static final byte[] DATETIME_LOCAL = "dateTime".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] DATE_LOCAL = "date".getBytes(StandardCharsets.US_ASCII);
 
+    private static final byte[] NO_BYTES = new byte[0];
+
     private final TermIds dictionary;
     private final PrefixResolver prefixes;
     private final TermCodec codec;
@@ -91,6 +93,11 @@ public final class TermEncoder {
                     .getBytes(StandardCharsets.US_ASCII);
         }
         return lookup(TermLayout.blank(room(TermLayout.blankSize(blankPrefix.length, len)), blankPrefix, b, off, len));
+    }
+
+    /** A blank node whose label is already unique (as {@link #node} keeps RIOT's per-document labels). */
+    public long blankAsAllocated(byte[] b, int off, int len) {
+        return lookup(TermLayout.blank(room(TermLayout.blankSize(0, len)), NO_BYTES, b, off, len));
     }
 
     /**

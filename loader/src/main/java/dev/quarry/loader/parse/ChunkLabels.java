@@ -21,9 +21,14 @@ final class ChunkLabels {
 
     private ChunkLabels() {}
 
+    /** What gives each label of the document {@code documentScope} its node (the same for every part). */
+    static BlankNodeAllocator labelled(UUID documentScope) {
+        return new BlankNodeAllocatorFixedSeedHash(documentScope);
+    }
+
     /** Labels of the document {@code documentScope}; unlabelled nodes of its part number {@code part}. */
     static LabelToNode create(UUID documentScope, int part) {
-        BlankNodeAllocator labelled = new BlankNodeAllocatorFixedSeedHash(documentScope);
+        BlankNodeAllocator labelled = labelled(documentScope);
         // Odd constant times part+1: never 0, so never the document's own seed (nor another document's).
         UUID seed = new UUID(documentScope.getMostSignificantBits(),
                 documentScope.getLeastSignificantBits() ^ GOLDEN * (part + 1L));

@@ -5,7 +5,6 @@ import java.util.Arrays;
 import org.apache.jena.datatypes.RDFDatatype;
 import org.apache.jena.datatypes.TypeMapper;
 import org.apache.jena.riot.system.Checker;
-import org.apache.jena.riot.system.ErrorHandler;
 
 /**
  * Whether a typed literal's lexical form fits its datatype, by RIOT's own literal checker
@@ -17,24 +16,7 @@ final class DatatypeCheck {
     private final byte[][] keys = new byte[SLOTS][];
     private final RDFDatatype[] types = new RDFDatatype[SLOTS];
     private int nextSlot;
-    private String message;
-
-    private final ErrorHandler capture = new ErrorHandler() {
-        @Override
-        public void warning(String msg, long line, long col) {
-            message = msg;
-        }
-
-        @Override
-        public void error(String msg, long line, long col) {
-            message = msg;
-        }
-
-        @Override
-        public void fatal(String msg, long line, long col) {
-            message = msg;
-        }
-    };
+    private final LastMessage capture = new LastMessage();
 
     /** Whether a RIOT warning is its literal checker's "lexical form not valid for the datatype". */
     static boolean isMismatchMessage(String message) {
@@ -47,9 +29,9 @@ final class DatatypeCheck {
         if (type == null) {
             return null;
         }
-        message = null;
+        capture.message = null;
         Checker.checkLiteral(lexical, type, capture, -1, -1);
-        return message;
+        return capture.message;
     }
 
     /** As {@link #check(byte[], int, int, String)}, with the lexical form as UTF-8 bytes (a String only if needed). */
@@ -58,9 +40,9 @@ final class DatatypeCheck {
         if (type == null || SimpleLexicalForms.certainlyValid(type, lex, off, len)) {
             return null;
         }
-        message = null;
+        capture.message = null;
         Checker.checkLiteral(new String(lex, off, len, StandardCharsets.UTF_8), type, capture, -1, -1);
-        return message;
+        return capture.message;
     }
 
     private RDFDatatype type(byte[] dt, int off, int len) {

@@ -366,7 +366,7 @@ public final class NQuadsParser {
 
     private static final byte[] RDF_NS = "http://www.w3.org/1999/02/22-rdf-syntax-ns#".getBytes(StandardCharsets.US_ASCII);
 
-    private static boolean isRdfLangString(byte[] b, int f, int t) {
+    static boolean isRdfLangString(byte[] b, int f, int t) {
         // rdf:langString / rdf:dirLangString need a tag; RIOT decides what such a line means.
         return t - f > RDF_NS.length && java.util.Arrays.equals(b, f, f + RDF_NS.length, RDF_NS, 0, RDF_NS.length)
                 && (t - f - RDF_NS.length == 10 || t - f - RDF_NS.length == 13)
@@ -375,50 +375,12 @@ public final class NQuadsParser {
 
     /** Validates one escape at {@code b[q] == '\\'}; returns the position after it, or -1. */
     private int scanEscape(byte[] b, int q, int end) {
-        if (q + 1 >= end) {
-            return -1;
-        }
         sawEscape = true;
-        switch (b[q + 1]) {
-            case 't', 'b', 'n', 'r', 'f', '"', '\'', '\\':
-                return q + 2;
-            case 'u': {
-                int cp = hex(b, q + 2, 4, end);
-                if (cp < 0) {
-                    return -1;
-                }
-                // A surrogate, even one of a pair written as two escapes: RIOT's strict mode rejects it.
-                return cp >= 0xD800 && cp <= 0xDFFF ? -1 : q + 6;
-            }
-            case 'U': {
-                int cp = hex(b, q + 2, 8, end);
-                if (cp < 0 || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) {
-                    return -1;
-                }
-                if (cp > 0xFFFF) {
-                    sawAstral = true;
-                }
-                return q + 10;
-            }
-            default:
-                return -1;
+        int next = StringEscapes.skip(b, q, end);
+        if (next > 0 && StringEscapes.astral(b, q)) {
+            sawAstral = true;
         }
-    }
-
-    private static int hex(byte[] b, int p, int n, int end) {
-        if (p + n > end) {
-            return -1;
-        }
-        long v = 0;
-        for (int i = 0; i < n; i++) {
-            int c = b[p + i];
-            int d = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
-            if (d < 0) {
-                return -1;
-            }
-            v = (v << 4) | d;
-        }
-        return v > Integer.MAX_VALUE ? -1 : (int) v;
+        return next;
     }
 
     /** Validates one multi-byte UTF-8 sequence (shortest form, no surrogates); the position after it, or -1. */
@@ -456,57 +418,10 @@ public final class NQuadsParser {
 
     /** Decodes the escapes of {@code b[f, t)} into {@link #lex}; returns its length. */
     private int unescape(byte[] b, int f, int t) {
-        if (lex.length < (t - f) * 2) {
+        if (lex.length < t - f) {
             lex = new byte[(t - f) * 2];
         }
-        int n = 0;
-        for (int q = f; q < t; ) {
-            byte c = b[q];
-            if (c != '\\') {
-                lex[n++] = c;
-                q++;
-                continue;
-            }
-            int cp;
-            switch (b[q + 1]) {
-                case 't' -> { cp = '\t'; q += 2; }
-                case 'b' -> { cp = '\b'; q += 2; }
-                case 'n' -> { cp = '\n'; q += 2; }
-                case 'r' -> { cp = '\r'; q += 2; }
-                case 'f' -> { cp = '\f'; q += 2; }
-                case 'u' -> {
-                    cp = hex(b, q + 2, 4, t);
-                    q += 6;
-                    if (cp >= 0xD800 && cp <= 0xDBFF) {
-                        cp = Character.toCodePoint((char) cp, (char) hex(b, q + 2, 4, t));
-                        q += 6;
-                    }
-                }
-                case 'U' -> { cp = hex(b, q + 2, 8, t); q += 10; }
-                default -> { cp = b[q + 1]; q += 2; }
-            }
-            n = putUtf8(cp, n);
-        }
-        return n;
-    }
-
-    private int putUtf8(int cp, int n) {
-        if (cp < 0x80) {
-            lex[n++] = (byte) cp;
-        } else if (cp < 0x800) {
-            lex[n++] = (byte) (0xC0 | (cp >> 6));
-            lex[n++] = (byte) (0x80 | (cp & 0x3F));
-        } else if (cp < 0x10000) {
-            lex[n++] = (byte) (0xE0 | (cp >> 12));
-            lex[n++] = (byte) (0x80 | ((cp >> 6) & 0x3F));
-            lex[n++] = (byte) (0x80 | (cp & 0x3F));
-        } else {
-            lex[n++] = (byte) (0xF0 | (cp >> 18));
-            lex[n++] = (byte) (0x80 | ((cp >> 12) & 0x3F));
-            lex[n++] = (byte) (0x80 | ((cp >> 6) & 0x3F));
-            lex[n++] = (byte) (0x80 | (cp & 0x3F));
-        }
-        return n;
+        return StringEscapes.unescape(b, f, t, lex, 0);
     }
 
     private static boolean isAlpha(byte c) {

@@ -2,6 +2,7 @@ package dev.quarry.loader.parse;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.function.Predicate;
 import org.apache.jena.riot.RiotException;
 import org.apache.jena.riot.system.Checker;
 import org.apache.jena.riot.system.ErrorHandler;
@@ -22,6 +23,17 @@ final class StrictIris {
 
     private final byte[][] keys = new byte[SLOTS][];
     private final boolean[] verdicts = new boolean[SLOTS];
+    private final Predicate<String> riot;
+
+    /** RIOT's strict check of an IRI as N-Triples / N-Quads take it. */
+    StrictIris() {
+        this(StrictIris::riotAccepts);
+    }
+
+    /** With RIOT's verdict on an IRI outside the common shape given by {@code riot} (Turtle resolves IRIs too). */
+    StrictIris(Predicate<String> riot) {
+        this.riot = riot;
+    }
 
     /** True if RIOT in strict mode accepts {@code b[from, to)} (an absolute IRI with no forbidden characters). */
     boolean acceptable(byte[] b, int from, int to) {
@@ -37,7 +49,7 @@ final class StrictIris {
         if (k != null && Arrays.equals(k, 0, k.length, b, from, to)) {
             return verdicts[slot];
         }
-        boolean ok = riotAccepts(new String(b, from, to - from, StandardCharsets.UTF_8));
+        boolean ok = riot.test(new String(b, from, to - from, StandardCharsets.UTF_8));
         keys[slot] = Arrays.copyOfRange(b, from, to);
         verdicts[slot] = ok;
         return ok;

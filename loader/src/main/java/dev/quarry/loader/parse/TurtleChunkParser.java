@@ -7,8 +7,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.atomic.LongAdder;
 import org.apache.jena.graph.Node;
 import org.apache.jena.riot.Lang;
+import org.apache.jena.riot.RDFLanguages;
 import org.apache.jena.riot.system.PrefixMap;
 import org.apache.jena.riot.system.PrefixMapFactory;
 
@@ -24,10 +26,19 @@ import org.apache.jena.riot.system.PrefixMapFactory;
  * ({@link #follows}); where it fails, the document from that chunk on is read by
  * {@link #parseRest} on one thread, as before, so results and errors are always the
  * single-threaded ones (issue 11).
+ *
+ * <p>A chunk is first tried with {@link TurtleBytesParser}, which reads the common subset of
+ * Turtle on bytes and holds the statements as bytes ({@link TurtleTape}) for the encoder;
+ * anything outside that subset, and any error, and RIOT reads the whole chunk as before.
  */
 public final class TurtleChunkParser {
     private final Lang lang;
     private final UUID documentScope;
+    private final LongAdder bytesParsed = new LongAdder();
+    /** -Dquarry.turtle.riotOnly=true: every chunk read by RIOT (to compare, or should the byte reader ever be in doubt). */
+    private static final boolean RIOT_ONLY = Boolean.getBoolean("quarry.turtle.riotOnly");
+    /** One byte-level reader per worker thread (it keeps caches, never text, between chunks). */
+    private static final ThreadLocal<TurtleBytesParser> BYTES = ThreadLocal.withInitial(TurtleBytesParser::new);
 
     /** @param documentScope the document's blank node scope (as for {@link RiotFeedParser#parse}) */
     public TurtleChunkParser(Lang lang, UUID documentScope) {
@@ -42,7 +53,20 @@ public final class TurtleChunkParser {
 
     /** Statements encoded to ids and sent to {@code sink}, triples into {@code tripleGraph}. */
     public static Statements encoding(long tripleGraph, TermEncoder enc, QuadSink sink) {
-        return (s, p, o, g) -> RiotLineParser.emit(s, p, o, g, -1, tripleGraph, enc, sink);
+        return new Encoding(tripleGraph, enc, sink);
+    }
+
+    /** The loader's receiver: a chunk read by {@link TurtleBytesParser} goes to the encoder as bytes, never as nodes. */
+    private record Encoding(long tripleGraph, TermEncoder enc, QuadSink sink) implements Statements {
+        @Override
+        public void accept(Node s, Node p, Node o, Node g) {
+            RiotLineParser.emit(s, p, o, g, -1, tripleGraph, enc, sink);
+        }
+    }
+
+    /** Chunks read by {@link TurtleBytesParser} so far (the rest were read by RIOT). */
+    public long bytesParsedChunks() {
+        return bytesParsed.sum();
     }
 
     /** Whether the loader reads this syntax in chunks. */
@@ -56,6 +80,8 @@ public final class TurtleChunkParser {
         private final List<Object[]> errors = new ArrayList<>();
         private boolean atStatementEnd;
         private Prologue end;
+        /** The statements, if {@link TurtleBytesParser} read the chunk (then there are no errors). */
+        private TurtleTape tape;
 
         /** Whether the chunk's text ended just after a statement, with no error pending. */
         public boolean atStatementEnd() {
@@ -65,6 +91,11 @@ public final class TurtleChunkParser {
         /** The base and prefixes in effect at the chunk's end. */
         public Prologue end() {
             return end;
+        }
+
+        /** Bytes the statements take (read by {@link TurtleBytesParser}), else 0. */
+        long tapeBytes() {
+            return tape == null ? 0 : tape.size();
         }
 
         /** Reports the chunk's errors, in document order. */
@@ -80,14 +111,44 @@ public final class TurtleChunkParser {
 
         /** Sends the chunk's statements on. */
         public void emit(Statements out) {
+            if (tape != null && out instanceof Encoding e) {
+                tape.emit(e.enc, e.tripleGraph, e.sink);
+            } else if (tape != null) {
+                tape.emit(out);
+            }
             for (Node[] q : statements) {
                 out.accept(q[0], q[1], q[2], q[3]);
             }
         }
     }
 
-    /** Parses {@code chunk} from the prologue it was cut with (not null). */
+    /**
+     * Parses {@code chunk} from the prologue it was cut with (not null): with {@link TurtleBytesParser}
+     * if the chunk is within its subset, else with RIOT.
+     */
     public Parsed parse(TurtleChunk chunk) {
+        Parsed fast = RIOT_ONLY ? null : parseBytes(chunk);
+        return fast != null ? fast : parseWithRiot(chunk);
+    }
+
+    /** The chunk read by {@link TurtleBytesParser}, or null if it is outside its subset. */
+    Parsed parseBytes(TurtleChunk chunk) {
+        Prologue start = chunk.start();
+        TurtleBytesParser.Result r = BYTES.get().parse(chunk.bytes(), chunk.offset(), chunk.length(),
+                RDFLanguages.sameLang(lang, Lang.TRIG), start.prefixes(), documentScope);
+        if (r == null) {
+            return null;
+        }
+        Parsed p = new Parsed();
+        p.tape = r.tape();
+        p.atStatementEnd = r.atStatementEnd();
+        p.end = new Prologue(start.base(), r.prefixes()); // no @base in the subset
+        bytesParsed.increment();
+        return p;
+    }
+
+    /** The chunk read by RIOT. */
+    Parsed parseWithRiot(TurtleChunk chunk) {
         Parsed p = new Parsed();
         ParseErrors held = new ParseErrors() {
             @Override

@@ -4,10 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.quarry.testing.ConformanceTest;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.BiConsumer;
 import java.util.stream.Stream;
 import org.apache.jena.riot.Lang;
 import org.junit.jupiter.api.DynamicTest;
@@ -25,9 +27,17 @@ import org.junit.jupiter.api.TestFactory;
 class ChunkedTurtleConformanceTest {
     @TestFactory
     List<DynamicTest> w3cTurtleAndTriG() throws Exception {
+        List<DynamicTest> tests = new ArrayList<>();
+        forEachFile((name, f) -> tests.add(DynamicTest.dynamicTest(name,
+                () -> compare(f, f.toString().endsWith(".trig") ? Lang.TRIG : Lang.TURTLE))));
+        assertTrue(tests.size() > 500, "expected the suites' files, found " + tests.size());
+        return tests;
+    }
+
+    /** Gives each Turtle and TriG file of the W3C suites (skips the test if they are missing), named suite/file. */
+    static void forEachFile(BiConsumer<String, Path> each) throws IOException {
         Path root = Path.of(System.getProperty("quarry.conformance.dir", "../../shared/conformance"), "rdf");
         assumeTrue(Files.isDirectory(root), "W3C suites not found at " + root);
-        List<DynamicTest> tests = new ArrayList<>();
         for (String suite : List.of("rdf11/rdf-turtle", "rdf11/rdf-trig", "rdf12/rdf-turtle", "rdf12/rdf-trig")) {
             Path dir = root.resolve(suite);
             if (!Files.isDirectory(dir)) {
@@ -37,14 +47,11 @@ class ChunkedTurtleConformanceTest {
                 for (Path f : files.sorted().toList()) {
                     String name = f.getFileName().toString();
                     if ((name.endsWith(".ttl") || name.endsWith(".trig")) && !name.equals("manifest.ttl")) {
-                        Lang lang = name.endsWith(".trig") ? Lang.TRIG : Lang.TURTLE;
-                        tests.add(DynamicTest.dynamicTest(suite + "/" + dir.relativize(f), () -> compare(f, lang)));
+                        each.accept(suite + "/" + dir.relativize(f), f);
                     }
                 }
             }
         }
-        assertTrue(tests.size() > 500, "expected the suites' files, found " + tests.size());
-        return tests;
     }
 
     private static void compare(Path file, Lang lang) throws Exception {

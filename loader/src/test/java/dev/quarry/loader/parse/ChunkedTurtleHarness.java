@@ -33,13 +33,15 @@ import org.apache.jena.riot.system.PrefixMapFactory;
  * a one-to-one renaming, labelled ones identical) and the same errors.
  */
 final class ChunkedTurtleHarness {
-    private static final UUID SCOPE = new UUID(0x1234_5678_9abcL, 0xfedc_ba98_7654L);
+    static final UUID SCOPE = new UUID(0x1234_5678_9abcL, 0xfedc_ba98_7654L);
 
     /**
      * What a reading gave: statements in document order, errors as {@code line:col: message};
-     * for a chunked reading, how many chunks and the first read on one thread (-1: none).
+     * for a chunked reading, how many chunks, the first read on one thread (-1: none) and how
+     * many chunks {@link TurtleBytesParser} read (the others, RIOT).
      */
-    record Reading(List<Node[]> statements, List<String> errors, int chunks, int fallbackFrom, String why) {}
+    record Reading(List<Node[]> statements, List<String> errors, int chunks, int fallbackFrom, String why,
+                   long bytesParsed) {}
 
     private ChunkedTurtleHarness() {}
 
@@ -53,7 +55,7 @@ final class ChunkedTurtleHarness {
         ResumingTurtleParser.parse(new ByteArrayInputStream(text), lang, null,
                 LabelToNode.createScopeByDocumentHash(SCOPE), PrefixMapFactory.create(), collect(errors),
                 (s, p, o, g) -> statements.add(new Node[] {s, p, o, g}));
-        return new Reading(statements, errors, 1, -1, null);
+        return new Reading(statements, errors, 1, -1, null, 0);
     }
 
     /** Chunked with chunks of about {@code chunkSize} bytes, on {@code threads} workers. */
@@ -122,7 +124,8 @@ final class ChunkedTurtleHarness {
         }
         List<Node[]> statements = new ArrayList<>();
         byChunk.values().forEach(statements::addAll);
-        return new Reading(statements, List.copyOf(errors), chunks, order.fallbackFrom(), order.fallbackReason());
+        return new Reading(statements, List.copyOf(errors), chunks, order.fallbackFrom(), order.fallbackReason(),
+                parser.bytesParsedChunks());
     }
 
     /** Asserts the two readings agree (see the class comment). */
@@ -165,7 +168,8 @@ final class ChunkedTurtleHarness {
         return LabelToNode.createScopeByDocumentHash(SCOPE).get(null, label);
     }
 
-    private static ParseErrors collect(List<String> errors) {
+    /** Errors as {@code line:col: message} ({@code datatype: } before a datatype mismatch's message). */
+    static ParseErrors collect(List<String> errors) {
         return new ParseErrors() {
             @Override
             public void parsingError(long line, long column, String message) {

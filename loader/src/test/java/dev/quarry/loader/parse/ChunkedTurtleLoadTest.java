@@ -58,6 +58,59 @@ class ChunkedTurtleLoadTest {
         }
     }
 
+    /**
+     * The same data as Turtle (read by the byte reader, {@link TurtleBytesParser}) and as
+     * N-Triples (the N-Quads byte parser) gives the same store, and RIOT's reading of the Turtle.
+     */
+    @Test
+    void turtleAndNTriplesOfTheSameDataLoadTheSameStore() throws Exception {
+        sameStoreAsLineBased(Lang.TURTLE, 24);
+    }
+
+    /** As {@link #turtleAndNTriplesOfTheSameDataLoadTheSameStore}, for TriG (graph blocks) and N-Quads. */
+    @Test
+    void trigAndNQuadsOfTheSameDataLoadTheSameStore() throws Exception {
+        sameStoreAsLineBased(Lang.TRIG, 25);
+    }
+
+    private void sameStoreAsLineBased(Lang lang, long seed) throws Exception {
+        boolean trig = lang == Lang.TRIG;
+        String doc = new TurtleBytesParserTest.Generator(seed, 0, 0, trig).document(25_000);
+        assertTrue(doc.length() > 1_500_000, "long enough for many chunks: " + doc.length());
+        Path text = tmp.resolve(trig ? "same.trig" : "same.ttl");
+        Files.writeString(text, doc, StandardCharsets.UTF_8);
+        ChunkedTurtleHarness.Reading riot = ChunkedTurtleHarness.sequential(doc, lang);
+        assertEquals(List.of(), riot.errors());
+        DatasetGraph want = DatasetGraphFactory.createGeneral();
+        riot.statements().forEach(q -> want.add(q[3] == null ? org.apache.jena.sparql.core.Quad.defaultGraphIRI : q[3],
+                q[0], q[1], q[2]));
+        Path lines = tmp.resolve(trig ? "same.nq" : "same.nt");
+        try (OutputStream out = Files.newOutputStream(lines)) {
+            org.apache.jena.riot.RDFDataMgr.write(out, want, Lang.NQUADS);
+        }
+        DatasetGraph fromText, fromLines;
+        long textQuads, lineQuads;
+        try (QuadStore store = QuadStore.open(tmp.resolve("store-text"))) {
+            LoadReport r = BulkLoader.load(store, LoadOptions.of(text.toString()).withThreads(4));
+            assertEquals(List.of(), r.errors());
+            assertEquals(riot.statements().size(), r.totalRecords());
+            fromText = StoreContents.copy(store);
+            textQuads = store.stats().quads();
+        }
+        try (QuadStore store = QuadStore.open(tmp.resolve("store-lines"))) {
+            LoadReport r = BulkLoader.load(store, LoadOptions.of(lines.toString()).withThreads(4));
+            assertEquals(List.of(), r.errors());
+            fromLines = StoreContents.copy(store);
+            lineQuads = store.stats().quads();
+        }
+        assertTrue(StoreContents.size(fromText) > 40_000, "quads: " + StoreContents.size(fromText));
+        // The same quads stored once: a term encoded in two ways ("x"@EN-us as written, "x"@en-US
+        // as RIOT gives it) would store a statement twice, which nodes read back would not show.
+        assertEquals(lineQuads, textQuads, "quads stored");
+        assertTrue(StoreContents.sameModuloBlankLabels(fromLines, fromText), "the " + lang.getLabel() + " and line-based stores");
+        assertTrue(StoreContents.sameModuloBlankLabels(want, fromText), "the " + lang.getLabel() + " store and RIOT's reading");
+    }
+
     private void check(String name, String doc, Lang lang, boolean gzip) throws Exception {
         ChunkedTurtleHarness.Reading expected = ChunkedTurtleHarness.sequential(doc, lang);
         assertTrue(expected.errors().size() > 20, "errors: " + expected.errors().size());
