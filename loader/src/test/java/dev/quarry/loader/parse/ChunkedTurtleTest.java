@@ -38,6 +38,34 @@ class ChunkedTurtleTest {
         assertSplitAndReadAsOneThread(doc, Lang.TRIG, ChunkedTurtleHarness.sequential(doc, Lang.TRIG));
     }
 
+    /** BSBM's 25 M file declares 2,220 prefixes before its first statement: still read on every worker. */
+    @Test
+    void thousandsOfPrefixesAtTheTopAreStillReadInChunks() {
+        int prefixes = Math.min(TurtleChunker.MAX_PREFIXES, 3_000);
+        assertTrue(prefixes > 1_000, "the test heap allows only " + TurtleChunker.MAX_PREFIXES + " prefixes");
+        StringBuilder doc = new StringBuilder();
+        for (int i = 0; i < prefixes; i++) {
+            doc.append("@prefix p").append(i).append(": <http://example.org/ns").append(i).append("/> .\n");
+        }
+        for (int i = 0; i < 20_000; i++) {
+            doc.append("p").append(i % prefixes).append(":s").append(i).append(" p").append((i * 7) % prefixes)
+                    .append(":p \"v").append(i).append("\" , p").append((i * 13) % prefixes).append(":o .\n");
+        }
+        String text = doc.toString();
+        ChunkedTurtleHarness.Reading expected = ChunkedTurtleHarness.sequential(text, Lang.TURTLE);
+        ChunkedTurtleHarness.Reading actual = ChunkedTurtleHarness.chunked(text, Lang.TURTLE, 16 << 10, 4);
+        ChunkedTurtleHarness.assertSame(expected, actual, "3,000 prefixes");
+        assertEquals(-1, actual.fallbackFrom(), "read on one thread: " + actual.why());
+        assertTrue(actual.chunks() > 20, "chunks: " + actual.chunks());
+    }
+
+    @Test
+    void thePrefixCapScalesWithTheHeap() {
+        assertEquals(1_000, TurtleChunker.maxPrefixes(32L << 20));
+        assertEquals(65_536, TurtleChunker.maxPrefixes(4L << 30));
+        assertEquals(100_000, TurtleChunker.maxPrefixes(64L << 30));
+    }
+
     @Test
     void recycledBuffersHoldLaterChunksAndTheTextStaysWhole() throws IOException {
         String doc = new Generator(3, false, 0).document(3000);
