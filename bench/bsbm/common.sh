@@ -153,7 +153,7 @@ count_cmd() {
 serve_cmd() {
   local kind=${1%%:*} jar=${1#*:} store=$2 port=$3
   case $kind in
-    quarry) echo "$java -Xmx$jvm_xmx -jar $jar serve --store $store --port $port --bind 127.0.0.1 --read-only" ;;
+    quarry) echo "$java -Xmx$jvm_xmx @$repo/jvm/serve.options -jar $jar serve --store $store --port $port --bind 127.0.0.1 --read-only" ;;
     oxigraph) echo "$oxigraph_cmd serve-read-only --location $store --bind 127.0.0.1:$port" ;;
     fuseki) echo "$java -Xmx$jvm_xmx -jar $fuseki_jar --tdb2 --loc $store --port $port --localhost /bsbm" ;;
   esac
