@@ -40,21 +40,21 @@ public enum Compression {
         this.label = label;
     }
 
-    /** A short name for messages ("gzip"). */
     /**
      * {@code raw} decoded as the loader decodes a source (codec from the magic bytes, the name for
      * raw deflate; the loader's messages for corrupt data), on the caller's thread: for readers
      * outside the load pipeline (the Spark build). Closes {@code raw} if it fails.
      */
-    public static java.io.InputStream decoded(java.io.InputStream raw, String name) throws java.io.IOException {
+    public static InputStream decoded(InputStream raw, String name) throws IOException {
         try {
             return FeedOpener.decompress(raw, name, -1, ReadAhead.OFF);
-        } catch (java.io.IOException | RuntimeException e) {
+        } catch (IOException | RuntimeException e) {
             raw.close();
             throw e;
         }
     }
 
+    /** A short name for messages ("gzip"). */
     public String label() {
         return label;
     }

@@ -463,8 +463,9 @@ final class TurtleBytesParser {
             }
             if (c == '\\') {
                 escaped = true;
-                astral |= StringEscapes.skip(b, q, end) > 0 && StringEscapes.astral(b, q);
-                q = StringEscapes.skip(b, q, end);
+                int next = StringEscapes.skip(b, q, end);
+                astral |= next > 0 && StringEscapes.astral(b, q);
+                q = next;
             } else if (c >= 0x80) {
                 astral |= (c & 0xF8) == 0xF0;
                 q = NQuadsParser.utf8(b, q, end);

@@ -65,7 +65,7 @@ public final class TurtleChunkParser {
     }
 
     /** Chunks read by {@link TurtleBytesParser} so far (the rest were read by RIOT). */
-    public long bytesParsedChunks() {
+    long bytesParsedChunks() {
         return bytesParsed.sum();
     }
 
@@ -91,11 +91,6 @@ public final class TurtleChunkParser {
         /** The base and prefixes in effect at the chunk's end. */
         public Prologue end() {
             return end;
-        }
-
-        /** Bytes the statements take (read by {@link TurtleBytesParser}), else 0. */
-        long tapeBytes() {
-            return tape == null ? 0 : tape.size();
         }
 
         /** Reports the chunk's errors, in document order. */

@@ -103,11 +103,6 @@ final class TurtleTape {
         size += n;
     }
 
-    /** Drops what was written from {@code mark} on. */
-    void truncate(int mark) {
-        size = mark;
-    }
-
     /** A language tag (of the literal just written): its index. */
     void tag(byte[] tag) {
         int i = tags.size() - 1;

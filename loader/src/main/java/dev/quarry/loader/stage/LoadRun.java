@@ -2,6 +2,7 @@ package dev.quarry.loader.stage;
 
 import dev.quarry.loader.LoadListener;
 import dev.quarry.loader.LoadOptions;
+import dev.quarry.loader.encode.BlankScope;
 import dev.quarry.loader.input.Source;
 import dev.quarry.loader.input.Sources;
 import dev.quarry.loader.sort.BatchSorter;
@@ -35,7 +36,7 @@ record LoadRun(QuadStore store, LoadOptions options, LoadListener listener, List
 
     /** The blank node scope of this load as text (part of every scoped blank node label). */
     String blankScope() {
-        return dev.quarry.loader.encode.BlankScope.ofLoad(loadId);
+        return BlankScope.ofLoad(loadId);
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.quarry.loader.stage;
 
+import dev.quarry.loader.encode.BlankScope;
 import dev.quarry.loader.encode.TermEncoder;
 import dev.quarry.loader.input.Chunk;
 import dev.quarry.loader.parse.NQuadsParser;
@@ -113,7 +114,7 @@ final class ParseWorker implements Runnable {
 
     /** The blank node scope of a feed: labels of one feed are one node, in every chunk, and no other feed's. */
     static UUID blankScope(LoadRun run, FeedState feed) {
-        return dev.quarry.loader.encode.BlankScope.ofFeed(run.loadId(), feed.number);
+        return BlankScope.ofFeed(run.loadId(), feed.number);
     }
 
     private void parseTurtle(WorkItem.TurtleText turtle) {

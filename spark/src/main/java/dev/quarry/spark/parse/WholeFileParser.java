@@ -3,6 +3,7 @@ package dev.quarry.spark.parse;
 import dev.quarry.loader.encode.BlankScope;
 import dev.quarry.loader.encode.TermEncoder;
 import dev.quarry.loader.input.Compression;
+import dev.quarry.loader.input.Newlines;
 import dev.quarry.loader.input.RdfFormat;
 import dev.quarry.loader.parse.RiotFeedParser;
 import dev.quarry.loader.prefix.SharedPrefixes;
@@ -107,8 +108,9 @@ public final class WholeFileParser implements Serializable {
         @Override
         public int read(byte[] b, int off, int len) throws IOException {
             int n = in.read(b, off, len);
-            for (int i = 0; i < n; i++) {
-                count(b[off + i]);
+            if (n > 0) {
+                newlines += Newlines.count(b, off, off + n);
+                open = b[off + n - 1] != '\n';
             }
             return n;
         }
