@@ -374,7 +374,7 @@ final class TurtleBytesParser {
     }
 
     /**
-     * Whether the IRI or prefixed name written {@code b[p, q)} has a term in the tape already
+     * Whether the IRI, prefixed name or blank node label written {@code b[p, q)} has a term in the tape already
      * (then {@link #term} is it): predicates, classes and datatypes recur in every statement,
      * and are so expanded, checked, held and encoded once a chunk.
      */
@@ -437,6 +437,9 @@ final class TurtleBytesParser {
         if (!isDelimiter(c(q))) {
             throw OUTSIDE;
         }
+        if (seen(p, q)) {
+            return q; // a label used again in the chunk: its node once, not a node per use
+        }
         if (labels == null) {
             labels = ChunkLabels.labelled(documentScope);
         }
@@ -446,6 +449,7 @@ final class TurtleBytesParser {
         int f = tape.field();
         tape.put(node, 0, node.length);
         tape.endField(f);
+        remember(p, q);
         return q;
     }
 
