@@ -36,7 +36,8 @@ public final class ReadView implements QuadReader, AutoCloseable {
 
     @Override
     public long estimate(long s, long p, long o, long g, int cap) {
-        return QuadEstimates.estimate(snapshot, stats, s, p, o, g, cap);
+        return statsCache.estimate(s, p, o, g, cap, version,
+                () -> QuadEstimates.estimate(snapshot, stats, s, p, o, g, cap));
     }
 
     @Override

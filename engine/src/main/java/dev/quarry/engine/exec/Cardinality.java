@@ -1,7 +1,6 @@
 package dev.quarry.engine.exec;
 
 import dev.quarry.store.PredicateStats;
-import dev.quarry.store.QuadCursor;
 import dev.quarry.store.encoding.Permutation;
 import dev.quarry.store.encoding.TermId;
 import java.util.Map;
@@ -9,12 +8,12 @@ import java.util.Map;
 /**
  * Row estimates for join ordering. A pattern alone, given its constants: with a constant
  * subject and predicate, the predicate's quads per subject (no read: entities have few
- * values per property, and reading would cost as much as answering); with a constant
- * object, a capped count on one shared cursor (objects are skewed: a class or a popular
- * value can have most of a predicate's quads); otherwise the store's estimate. Once per
- * execution. A pattern after others: the rows it adds per incoming row, from the
- * predicate's statistics (quads per subject, per object); without them, the fan-out
- * heuristics of earlier versions.
+ * values per property, and reading would cost as much as answering); otherwise the store's
+ * estimate, a count below {@link #COUNT_CAP} (objects are skewed: a class or a popular
+ * value can have most of a predicate's quads). Once per execution; a snapshot reader also
+ * keeps them for later queries on the same store version. A pattern after others: the rows
+ * it adds per incoming row, from the predicate's statistics (quads per subject, per
+ * object); without them, the fan-out heuristics of earlier versions.
  */
 final class Cardinality {
     /** Above this many matches a pattern's size comes from statistics, not a count. */
@@ -47,17 +46,8 @@ final class Cardinality {
                 return Math.max(1, Math.round(perSubject));
             }
         }
-        if (o != TermId.NONE || s != TermId.NONE) {
-            QuadCursor c = cx.countingCursor();
-            c.seek(s, p, o, g);
-            long n = 0;
-            while (n < COUNT_CAP && c.next()) {
-                n++;
-            }
-            if (n < COUNT_CAP) {
-                return n;
-            }
-        }
+        // Exact below the cap; a snapshot reader keeps it for the next query on the same
+        // store version (patterns with a class or a popular value recur from query to query).
         return cx.reader().estimate(s, p, o, g, COUNT_CAP);
     }
 

@@ -50,7 +50,6 @@ public final class ExecContext {
     private final Map<Node, Long> localIds = new HashMap<>();
     private Map<PlanNode, Profile> profiles;
     private final Map<Long, Long> estimateCache = new HashMap<>();
-    private dev.quarry.store.QuadCursor countingCursor;
     private final List<RowCursor> opened = new ArrayList<>();
     private boolean closed;
 
@@ -210,28 +209,12 @@ public final class ExecContext {
             }
         }
         opened.clear();
-        if (countingCursor != null) {
-            try {
-                countingCursor.close();
-            } catch (RuntimeException e) {
-                first = first == null ? e : first;
-            }
-            countingCursor = null;
-        }
         if (first != null) {
             throw first;
         }
     }
 
     // ------------------------------------------------------------------ planning memo
-
-    /** One store cursor for all of this query's planning counts (see {@link Cardinality}). */
-    dev.quarry.store.QuadCursor countingCursor() {
-        if (countingCursor == null) {
-            countingCursor = reader.openCursor(0);
-        }
-        return countingCursor;
-    }
 
     /** A per-execution memo for cardinality estimates keyed by a pattern's constants (see {@link Cardinality}). */
     Map<Long, Long> estimateCache() {

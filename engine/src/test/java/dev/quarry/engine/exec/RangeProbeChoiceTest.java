@@ -62,11 +62,22 @@ class RangeProbeChoiceTest {
     @Test
     void aWideRangeIsNotScannedForAFewRows() {
         // 20 rows come in, the range holds 3,000 quads: twenty seeks are cheaper than the scan.
-        String q = PREFIX + "SELECT ?x ?n { :few :fewLinks ?x . ?x :n ?n FILTER(?n < 3000) }";
+        assertSeeksOnly(PREFIX + "SELECT ?x ?n { :few :fewLinks ?x . ?x :n ?n FILTER(?n < 3000) }", 20);
+    }
+
+    @Test
+    void aRangeOfTenQuadsPerIncomingRowIsNotScanned() {
+        // 2,000 rows come in, the range holds all 20,000 quads: a seek costs less than the
+        // ten quads per row the scan and its hash would cost.
+        assertSeeksOnly(PREFIX + "SELECT ?x ?n { :many :manyLinks ?x . ?x :n ?n FILTER(?n >= 0) }", 2_000);
+    }
+
+    /** The range level seeks for every row (no hash probe) and the query gives {@code rows} rows. */
+    private static void assertSeeksOnly(String q, int rows) {
         String plan = store.explain(q);
         assertTrue(plan.contains("objects read in the key ranges"), plan);
         assertFalse(plan.contains("a hash of the"), plan);
-        assertEquals(20, store.rows(q).size());
+        assertEquals(rows, store.rows(q).size());
     }
 
     @Test
