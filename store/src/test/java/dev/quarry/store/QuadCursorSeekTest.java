@@ -2,6 +2,7 @@ package dev.quarry.store;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.quarry.store.encoding.TermId;
 import java.nio.file.Path;
@@ -166,6 +167,83 @@ class QuadCursorSeekTest {
             }
         }
         return 0;
+    }
+
+    /**
+     * A pattern binding all four positions (a join's existence check) gives the quad exactly
+     * when a full scan has it: on a snapshot, on a cursor that also scans prefixes between
+     * checks, and through a write batch with uncommitted adds and deletes and after a DROP
+     * ALL in the same transaction.
+     */
+    @Test
+    void fullyBoundPatternsAnswerAsTheScannedQuads() {
+        try (QuadStore store = QuadStore.open(dir.resolve("b"))) {
+            SplittableRandom r = new SplittableRandom(29);
+            try (WriteTransaction w = store.beginWrite()) {
+                for (int i = 0; i < 500; i++) {
+                    Node g = r.nextInt(3) == 0 ? iri("g" + r.nextInt(2)) : null;
+                    w.add(g, iri("s" + r.nextInt(25)), iri("p" + r.nextInt(3)), iri("o" + r.nextInt(25)));
+                }
+                w.commit();
+            }
+            try (ReadView view = store.newReadView()) {
+                checkExistence(view, new SplittableRandom(31));
+            }
+            try (WriteTransaction w = store.beginWrite()) {
+                w.add(null, iri("s1"), iri("p1"), iri("fresh"));
+                w.add(iri("g1"), iri("s2"), iri("p2"), iri("o2"));
+                w.delete(null, iri("s3"), iri("p0"), iri("o3"));
+                checkExistence(w, new SplittableRandom(37));
+                w.dropAll();
+                w.add(null, iri("s4"), iri("p1"), iri("o4"));
+                checkExistence(w, new SplittableRandom(41));
+                w.abort();
+            }
+        }
+    }
+
+    private static void checkExistence(QuadReader reader, SplittableRandom r) {
+        java.util.Set<List<Long>> all = new java.util.HashSet<>();
+        try (QuadCursor scan = reader.find(TermId.NONE, TermId.NONE, TermId.NONE, TermId.NONE)) {
+            all.addAll(drain(scan));
+        }
+        List<List<Long>> present = new ArrayList<>(all);
+        int found = 0;
+        try (QuadCursor reused = reader.openCursor()) {
+            for (int i = 0; i < 400; i++) {
+                long s, p, o, g;
+                if (!present.isEmpty() && r.nextBoolean()) {
+                    List<Long> q = present.get(r.nextInt(present.size()));
+                    s = q.get(0);
+                    p = q.get(1);
+                    o = q.get(2);
+                    g = q.get(3);
+                } else {
+                    s = reader.lookup(iri("s" + r.nextInt(26)));
+                    p = reader.lookup(iri("p" + r.nextInt(3)));
+                    o = reader.lookup(iri("o" + r.nextInt(26)));
+                    g = r.nextBoolean() ? TermId.DEFAULT_GRAPH : reader.lookup(iri("g" + r.nextInt(2)));
+                }
+                if (s == TermId.NONE || p == TermId.NONE || o == TermId.NONE || g == TermId.NONE) {
+                    continue; // a term the store lacks: no fully bound pattern to ask
+                }
+                List<Long> quad = List.of(s, p, o, g);
+                List<List<Long>> expected = all.contains(quad) ? List.of(quad) : List.of();
+                found += expected.size();
+                reused.seek(s, p, o, g);
+                assertEquals(expected, drain(reused), "pattern " + quad);
+                try (QuadCursor fresh = reader.find(s, p, o, g)) {
+                    assertEquals(expected, drain(fresh), "fresh pattern " + quad);
+                }
+                if (r.nextInt(3) == 0) {
+                    reused.seek(s, p, TermId.NONE, TermId.NONE); // a prefix scan in between, left half read
+                    reused.next();
+                }
+            }
+        }
+        if (!all.isEmpty()) {
+            assertTrue(found > 20, "the check asked about quads that exist: " + found);
+        }
     }
 
     @Test
