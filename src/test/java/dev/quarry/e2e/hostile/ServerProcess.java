@@ -23,7 +23,9 @@ import java.util.regex.Pattern;
 
 /** {@code java -jar quarry.jar serve} as a child process on a free port, with helpers to talk to it. */
 final class ServerProcess implements AutoCloseable {
-    private static final Pattern SERVING = Pattern.compile("serving .* at http://127\\.0\\.0\\.1:(\\d+)/sparql");
+    static final Pattern SERVING = Pattern.compile("serving .* at http://127\\.0\\.0\\.1:(\\d+)/sparql");
+    /** Bound, clients waiting for the warm-up to end. */
+    static final Pattern LISTENING = Pattern.compile("listening \\(clients wait until the warm-up ends\\): .* at http://127\\.0\\.0\\.1:(\\d+)/sparql");
 
     /** The JVM's exit status after SIGTERM, once the shutdown hook has stopped the server (128 + 15). */
     static final int EXIT_ON_SIGTERM = 143;
@@ -34,10 +36,19 @@ final class ServerProcess implements AutoCloseable {
     final int port;
     final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
 
+    /** Started and serving; without a warm-up unless {@code options} ask for one (tests want a server at once). */
     ServerProcess(Path dir, String... options) throws Exception {
+        this(dir, SERVING, options);
+    }
+
+    /** Started, with {@code until} found in its log (its group 1 the port). */
+    ServerProcess(Path dir, Pattern until, String... options) throws Exception {
         this.store = dir.resolve("store");
         this.log = dir.resolve("server.log");
         List<String> cmd = new ArrayList<>(List.of(java(), "-jar", jar().toString(), "serve", "--store", store.toString(), "--port", "0"));
+        if (!List.of(options).contains("--warm-up")) {
+            cmd.addAll(List.of("--warm-up", "0"));
+        }
         cmd.addAll(List.of(options));
         process = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
         int found = -1;
@@ -45,7 +56,7 @@ final class ServerProcess implements AutoCloseable {
         while (found < 0) {
             assertTrue(process.isAlive(), "the server exited at start: " + Files.readString(log));
             assertTrue(System.nanoTime() < end, "the server did not start in 120 s: " + Files.readString(log));
-            Matcher m = SERVING.matcher(Files.readString(log));
+            Matcher m = until.matcher(Files.readString(log));
             if (m.find()) {
                 found = Integer.parseInt(m.group(1));
             } else {

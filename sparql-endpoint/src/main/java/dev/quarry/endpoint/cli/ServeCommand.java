@@ -2,6 +2,7 @@ package dev.quarry.endpoint.cli;
 
 import dev.quarry.endpoint.server.QuarryServer;
 import dev.quarry.endpoint.server.ServerOptions;
+import dev.quarry.endpoint.server.WarmUp;
 import dev.quarry.endpoint.load.JobRetention;
 import dev.quarry.endpoint.source.HttpSourceHosts;
 import dev.quarry.endpoint.source.SourcePolicy;
@@ -45,6 +46,12 @@ public final class ServeCommand implements Callable<Integer> {
     @Option(names = "--auth-token", paramLabel = "TOKEN",
             description = "bearer token required for updates and writes (default: none needed; also QUARRY_AUTH_TOKEN)")
     String authToken = System.getenv("QUARRY_AUTH_TOKEN");
+
+    @Option(names = "--warm-up", paramLabel = "SECONDS",
+            description = "before accepting clients (the port is bound at once; they wait), run generic queries on the store's own terms "
+                    + "through a private loopback port for at most this long, so the JVM has compiled the query path; it ends sooner "
+                    + "when the JIT compilers go idle; 0 = accept at once (default: ${DEFAULT-VALUE})")
+    double warmUpSeconds = 30;
 
     @Option(names = "--query-timeout", paramLabel = "SECONDS",
             description = "default query timeout; 0 = none; a request's 'timeout' parameter overrides it (default: ${DEFAULT-VALUE})")
@@ -163,7 +170,9 @@ public final class ServeCommand implements Callable<Integer> {
     public Integer call() {
         ServerOptions options;
         StoreOptions storeOptions;
+        Duration warmUpBudget;
         try {
+            warmUpBudget = seconds(warmUpSeconds);
             options = options();
             storeOptions = storeOptions();
             logging().apply();
@@ -183,8 +192,9 @@ public final class ServeCommand implements Callable<Integer> {
         LOG.info("store {} opened: {}block cache {} MB, {}", store, readOnly ? "read-only, " : "",
                 storeOptions.blockCacheBytes() >> 20, noSync ? "commits not synced (--no-sync)" : "commits synced");
         QuarryServer server = new QuarryServer();
+        WarmUp warmUp = warmUpBudget.isZero() ? null : new WarmUp();
         try {
-            server.start(quads, options);
+            server.start(quads, options, warmUp == null);
         } catch (RuntimeException e) {
             quads.close();
             System.err.println("quarry serve: " + e.getMessage());
@@ -193,6 +203,9 @@ public final class ServeCommand implements Callable<Integer> {
         CountDownLatch stopped = new CountDownLatch(1);
         Thread hook = new Thread(() -> {
             LOG.info("stopping (signal received)");
+            if (warmUp != null) {
+                warmUp.stop(); // its queries end before the store closes
+            }
             if (server.stop()) {
                 quads.close();
                 LOG.info("stopped; store {} closed", store);
@@ -205,6 +218,10 @@ public final class ServeCommand implements Callable<Integer> {
             stopped.countDown();
         }, "quarry-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
+        if (warmUp != null) {
+            warmUp(warmUp, quads, options, warmUpBudget);
+            server.acceptConnections();
+        }
         try {
             stopped.await();
         } catch (InterruptedException e) {
@@ -249,6 +266,22 @@ public final class ServeCommand implements Callable<Integer> {
                     + loaderJobMaxAgeDays);
         }
         return new JobRetention(loaderJobsKept, Duration.ofMillis((long) (loaderJobMaxAgeDays * 86_400_000)));
+    }
+
+    /** Runs the warm-up (its server's start, stop and access lines not logged); a failure is logged, not fatal. */
+    private static void warmUp(WarmUp warmUp, QuadStore quads, ServerOptions options, Duration budget) {
+        LOG.info("warming up for at most {} s before accepting clients (--warm-up 0 skips it)", budget.toSeconds());
+        Runnable restoreLogging = ServeLogging.quietWarmUp();
+        try {
+            WarmUp.Result r = warmUp.run(quads, options, budget);
+            restoreLogging.run();
+            LOG.info("warm-up: {} queries ({} not answered: timed out or refused) in {} s, JIT compiling for {} s meanwhile", r.queries(), r.unanswered(),
+                    String.format(java.util.Locale.ROOT, "%.1f", r.seconds()),
+                    String.format(java.util.Locale.ROOT, "%.1f", r.compileSeconds()));
+        } catch (RuntimeException e) {
+            restoreLogging.run();
+            LOG.warn("warm-up stopped: {}", e.getMessage());
+        }
     }
 
     private static Duration seconds(double s) {

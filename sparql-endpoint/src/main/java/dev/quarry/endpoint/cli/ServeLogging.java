@@ -118,6 +118,28 @@ record ServeLogging(String level, boolean accessLog, Path file, Roll roll, Strin
         return errors.isEmpty() ? null : errors;
     }
 
+    /**
+     * Until the returned action runs: no access lines, and only warnings from the server's own
+     * start and stop (those of the private server of {@link dev.quarry.endpoint.server.WarmUp}).
+     */
+    static Runnable quietWarmUp() {
+        if (!(LoggerFactory.getILoggerFactory() instanceof LoggerContext context)) {
+            return () -> { };
+        }
+        String[] names = {"quarry.access", dev.quarry.endpoint.server.QuarryServer.class.getName(), "dev.quarry.endpoint.http"};
+        ch.qos.logback.classic.Level[] before = new ch.qos.logback.classic.Level[names.length];
+        for (int i = 0; i < names.length; i++) {
+            ch.qos.logback.classic.Logger logger = context.getLogger(names[i]);
+            before[i] = logger.getLevel();
+            logger.setLevel(i == 0 ? ch.qos.logback.classic.Level.OFF : ch.qos.logback.classic.Level.WARN);
+        }
+        return () -> {
+            for (int i = 0; i < names.length; i++) {
+                context.getLogger(names[i]).setLevel(before[i]);
+            }
+        };
+    }
+
     /** Writes out what is queued (access lines) and closes the log file: the last thing a server does. */
     static void stop() {
         if (LoggerFactory.getILoggerFactory() instanceof LoggerContext context) {

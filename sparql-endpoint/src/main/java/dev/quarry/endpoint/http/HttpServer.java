@@ -56,6 +56,15 @@ public final class HttpServer {
 
     /** Listens; returns the bound port (useful with port 0). Throws IllegalStateException when it cannot. */
     public synchronized int start() {
+        return start(true);
+    }
+
+    /**
+     * Binds the port (a taken port fails here, at once); accepts connections now, or, if not
+     * {@code accepting}, only after {@link #accept()}: until then clients connect and wait in
+     * the listen backlog.
+     */
+    public synchronized int start(boolean accepting) {
         if (serverChannel != null) {
             throw new IllegalStateException("server already started");
         }
@@ -71,6 +80,7 @@ public final class HttpServer {
                     .group(acceptors, ioLoops)
                     .channel(NioServerSocketChannel.class)
                     .option(ChannelOption.SO_BACKLOG, 256)
+                    .option(ChannelOption.AUTO_READ, accepting)
                     .childOption(ChannelOption.TCP_NODELAY, true)
                     // a client's half-close is an end of its requests, not of the connection (ExchangeDispatcher)
                     .childOption(ChannelOption.ALLOW_HALF_CLOSURE, true)
@@ -91,6 +101,13 @@ public final class HttpServer {
 
     public synchronized int port() {
         return port;
+    }
+
+    /** Starts accepting connections after {@code start(false)}. */
+    public synchronized void accept() {
+        if (serverChannel != null) {
+            serverChannel.config().setAutoRead(true);
+        }
     }
 
     /** Requests being served now. */

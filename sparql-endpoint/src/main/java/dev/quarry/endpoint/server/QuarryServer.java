@@ -44,9 +44,19 @@ public final class QuarryServer {
     private LoadJobs loadJobs;
     private ProcessMetrics processMetrics;
     private java.time.Duration shutdownGrace;
+    /** "DIR at URL", for the log lines of {@link #start} and {@link #acceptConnections}. */
+    private String where;
 
     /** Starts serving {@code store}; returns the bound port (useful with port 0). */
     public synchronized int start(QuadStore store, ServerOptions options) {
+        return start(store, options, true);
+    }
+
+    /**
+     * As {@link #start(QuadStore, ServerOptions)}; if not {@code accepting}, the port is bound
+     * but connections wait in its backlog until {@link #acceptConnections()} (see {@link WarmUp}).
+     */
+    public synchronized int start(QuadStore store, ServerOptions options, boolean accepting) {
         if (http != null) {
             throw new IllegalStateException("server already started");
         }
@@ -59,7 +69,7 @@ public final class QuarryServer {
         HttpServer server = new HttpServer(options.http(), routes(store, dataset, admission, options, registry), registry);
         int port;
         try {
-            port = server.start();
+            port = server.start(accepting);
         } catch (RuntimeException e) {
             loadJobs.close();
             processMetrics.close();
@@ -67,10 +77,19 @@ public final class QuarryServer {
         }
         http = server;
         shutdownGrace = options.shutdownGrace();
+        where = store.directory() + " at http://" + hostForUrl(options.bind()) + ":" + port + "/sparql"
+                + (options.readOnly() ? " (read-only)" : "");
         LOG.info("configuration: {}", options);
-        LOG.info("serving {} at http://{}:{}/sparql{}", store.directory(), hostForUrl(options.bind()), port,
-                options.readOnly() ? " (read-only)" : "");
+        LOG.info("{} {}", accepting ? "serving" : "listening (clients wait until the warm-up ends):", where);
         return port;
+    }
+
+    /** Accepts the connections waiting since {@code start(store, options, false)}, and every later one. */
+    public synchronized void acceptConnections() {
+        if (http != null) {
+            http.accept();
+            LOG.info("serving {}", where);
+        }
     }
 
     private static String hostForUrl(String bind) {
