@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import org.slf4j.Logger;
@@ -271,17 +272,19 @@ public final class ServeCommand implements Callable<Integer> {
     /** Runs the warm-up (its server's start, stop and access lines not logged); a failure is logged, not fatal. */
     private static void warmUp(WarmUp warmUp, QuadStore quads, ServerOptions options, Duration budget) {
         LOG.info("warming up for at most {} s before accepting clients (--warm-up 0 skips it)", budget.toSeconds());
+        WarmUp.Result r;
         Runnable restoreLogging = ServeLogging.quietWarmUp();
         try {
-            WarmUp.Result r = warmUp.run(quads, options, budget);
-            restoreLogging.run();
-            LOG.info("warm-up: {} queries ({} not answered: timed out or refused) in {} s, JIT compiling for {} s meanwhile", r.queries(), r.unanswered(),
-                    String.format(java.util.Locale.ROOT, "%.1f", r.seconds()),
-                    String.format(java.util.Locale.ROOT, "%.1f", r.compileSeconds()));
+            r = warmUp.run(quads, options, budget);
         } catch (RuntimeException e) {
             restoreLogging.run();
             LOG.warn("warm-up stopped: {}", e.getMessage());
+            return;
         }
+        restoreLogging.run();
+        LOG.info("warm-up: {} queries ({} not answered: timed out or refused) in {} s, JIT compiling for {} s meanwhile",
+                r.queries(), r.unanswered(), String.format(Locale.ROOT, "%.1f", r.seconds()),
+                String.format(Locale.ROOT, "%.1f", r.compileSeconds()));
     }
 
     private static Duration seconds(double s) {

@@ -1,10 +1,13 @@
 package dev.quarry.endpoint.cli;
 
+import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.LoggerContext;
 import ch.qos.logback.classic.joran.JoranConfigurator;
 import ch.qos.logback.core.joran.spi.JoranException;
 import ch.qos.logback.core.status.Status;
 import ch.qos.logback.core.util.FileSize;
+import dev.quarry.endpoint.http.HttpServer;
+import dev.quarry.endpoint.server.QuarryServer;
 import java.net.URL;
 import java.nio.file.Path;
 import java.util.Locale;
@@ -126,12 +129,12 @@ record ServeLogging(String level, boolean accessLog, Path file, Roll roll, Strin
         if (!(LoggerFactory.getILoggerFactory() instanceof LoggerContext context)) {
             return () -> { };
         }
-        String[] names = {"quarry.access", dev.quarry.endpoint.server.QuarryServer.class.getName(), "dev.quarry.endpoint.http"};
-        ch.qos.logback.classic.Level[] before = new ch.qos.logback.classic.Level[names.length];
+        String[] names = {"quarry.access", QuarryServer.class.getName(), HttpServer.class.getPackageName()};
+        Level[] quiet = {Level.OFF, Level.WARN, Level.WARN};
+        Level[] before = new Level[names.length];
         for (int i = 0; i < names.length; i++) {
-            ch.qos.logback.classic.Logger logger = context.getLogger(names[i]);
-            before[i] = logger.getLevel();
-            logger.setLevel(i == 0 ? ch.qos.logback.classic.Level.OFF : ch.qos.logback.classic.Level.WARN);
+            before[i] = context.getLogger(names[i]).getLevel();
+            context.getLogger(names[i]).setLevel(quiet[i]);
         }
         return () -> {
             for (int i = 0; i < names.length; i++) {

@@ -82,39 +82,37 @@ public final class WarmUp {
                 port = server.start(store, options.toBuilder().bind("127.0.0.1").port(0).readOnly(true).build());
             }
             String endpoint = "http://127.0.0.1:" + port + "/sparql";
-            HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
-            List<Sample> samples = sample(store, client, endpoint);
-            if (samples.isEmpty()) {
-                return new Result(0, 0, seconds(start), (compileMillis(jit) - compileStart) / 1000.0);
-            }
-            SplittableRandom random = new SplittableRandom(1);
-            long end = start + budget.toNanos();
-            long windowStart = System.nanoTime();
-            long windowCompile = compileMillis(jit);
-            int[] failures = null;
-            while (!stopped && System.nanoTime() < end) {
-                List<Request> round = round(samples, random);
-                failures = failures == null ? new int[round.size()] : failures;
-                for (int i = 0; i < round.size() && !stopped; i++) {
-                    if (failures[i] >= DROP_AFTER) {
-                        continue;
+            try (HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build()) {
+                List<Sample> samples = sample(store, client, endpoint);
+                SplittableRandom random = new SplittableRandom(1);
+                long end = start + budget.toNanos();
+                long windowStart = System.nanoTime();
+                long windowCompile = compileMillis(jit);
+                int[] failures = null; // per shape of a round
+                while (!samples.isEmpty() && !stopped && System.nanoTime() < end) {
+                    List<Request> round = round(samples, random);
+                    failures = failures == null ? new int[round.size()] : failures;
+                    for (int i = 0; i < round.size() && !stopped; i++) {
+                        if (failures[i] >= DROP_AFTER) {
+                            continue;
+                        }
+                        if (!ask(client, endpoint, round.get(i), queries % 2 == 0)) {
+                            unanswered++;
+                            failures[i]++;
+                        }
+                        queries++;
                     }
-                    if (!ask(client, endpoint, round.get(i), queries % 2 == 0)) {
-                        unanswered++;
-                        failures[i]++;
+                    long now = System.nanoTime();
+                    if (now - windowStart >= WINDOW.toNanos()) {
+                        long compiled = compileMillis(jit);
+                        boolean idle = jit != null && jit.isCompilationTimeMonitoringSupported()
+                                && (compiled - windowCompile) * 1e6 < IDLE_COMPILE_SHARE * (now - windowStart);
+                        if (idle && now - start >= MIN.toNanos()) {
+                            break;
+                        }
+                        windowStart = now;
+                        windowCompile = compiled;
                     }
-                    queries++;
-                }
-                long now = System.nanoTime();
-                if (now - windowStart >= WINDOW.toNanos()) {
-                    long compiled = compileMillis(jit);
-                    boolean idle = jit != null && jit.isCompilationTimeMonitoringSupported()
-                            && (compiled - windowCompile) * 1e6 < IDLE_COMPILE_SHARE * (now - windowStart);
-                    if (idle && now - start >= MIN.toNanos()) {
-                        break;
-                    }
-                    windowStart = now;
-                    windowCompile = compiled;
                 }
             }
             return new Result(queries, unanswered, seconds(start), (compileMillis(jit) - compileStart) / 1000.0);
@@ -147,7 +145,7 @@ public final class WarmUp {
     }
 
     /** A statement of the store: subject, predicate and object in SPARQL syntax; {@code numeric} if the object is a number. */
-    private record Sample(String s, String p, String o, boolean numeric, boolean literal) {}
+    private record Sample(String s, String p, String o, boolean numeric) {}
 
     private record Request(String query, String accept) {}
 
@@ -173,7 +171,7 @@ public final class WarmUp {
                 boolean numeric = o.isLiteral() && o.getLiteralDatatype() != null
                         && o.getLiteralDatatype().getJavaClass() != null
                         && Number.class.isAssignableFrom(o.getLiteralDatatype().getJavaClass());
-                out.add(new Sample(NodeFmtLib.strNT(s), NodeFmtLib.strNT(pred), NodeFmtLib.strNT(o), numeric, o.isLiteral()));
+                out.add(new Sample(NodeFmtLib.strNT(s), NodeFmtLib.strNT(pred), NodeFmtLib.strNT(o), numeric));
             }
         }
         return out;
