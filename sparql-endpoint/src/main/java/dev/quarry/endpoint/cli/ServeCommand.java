@@ -54,6 +54,12 @@ public final class ServeCommand implements Callable<Integer> {
                     + "when the JIT compilers go idle; 0 = accept at once (default: ${DEFAULT-VALUE})")
     double warmUpSeconds = 30;
 
+    @Option(names = "--inline-budget", paramLabel = "MS",
+            description = "a query first runs on the thread that read it, saving two thread hand-offs; one that takes longer than this,"
+                    + " or whose answer is over 64 KiB, moves to a worker thread and starts again there; 0 = every query on a worker"
+                    + " (default: ${DEFAULT-VALUE})")
+    long inlineBudgetMillis = ServerOptions.DEFAULT_INLINE_BUDGET.toMillis();
+
     @Option(names = "--query-timeout", paramLabel = "SECONDS",
             description = "default query timeout; 0 = none; a request's 'timeout' parameter overrides it (default: ${DEFAULT-VALUE})")
     double queryTimeoutSeconds = 300;
@@ -254,11 +260,19 @@ public final class ServeCommand implements Callable<Integer> {
                 .serviceEnabled(enableService)
                 .bulkUploadBytes(bulkUploadBytes)
                 .loadJobRetention(retention())
-                .backupDir(backupDir == null ? null : backupDir.toAbsolutePath().normalize());
+                .backupDir(backupDir == null ? null : backupDir.toAbsolutePath().normalize())
+                .inlineBudget(inlineBudget());
         if (maxConcurrentQueries != null) {
             b.maxConcurrentQueries(maxConcurrentQueries);
         }
         return b.build();
+    }
+
+    private Duration inlineBudget() {
+        if (inlineBudgetMillis < 0) {
+            throw new IllegalArgumentException("--inline-budget must be 0 or a positive number of milliseconds, not " + inlineBudgetMillis);
+        }
+        return Duration.ofMillis(inlineBudgetMillis);
     }
 
     private JobRetention retention() {

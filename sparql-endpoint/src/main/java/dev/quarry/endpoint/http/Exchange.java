@@ -52,6 +52,8 @@ public final class Exchange {
     private volatile HttpResponseStatus status;
     private volatile String operation;
     private volatile String queryKind;
+    private long inlineBudgetMillis;  // > 0 while the handler runs on the event loop
+    private boolean moveRequested;
     private byte[] body;
     private RequestBodyStream bodyStream;
     private ResponseBodyStream stream;
@@ -195,6 +197,72 @@ public final class Exchange {
         server.writeGuard().check(this);
     }
 
+    // ------------------------------------------------------------------ inline
+
+    /**
+     * Whether the handler runs on the connection's event loop ({@link InlinePolicy}): it
+     * must then neither block nor run past {@link #inlineBudgetMillis()}, and throws
+     * {@link #moveToWorker} for anything that would.
+     */
+    public boolean isInline() {
+        return inlineBudgetMillis > 0;
+    }
+
+    /** How long the handler may run on the event loop (while {@link #isInline()}). */
+    public long inlineBudgetMillis() {
+        return inlineBudgetMillis;
+    }
+
+    /**
+     * Asks for the request to be run again from the start on a worker; the handler throws
+     * what this returns. Nothing of the response may have been sent (a streamed response
+     * is held back while inline, see {@link ResponseBodyStream}). The request stays asked
+     * to move even if something on the way wraps or swallows the exception.
+     */
+    public RuntimeException moveToWorker(String why) {
+        if (!isInline()) {
+            throw new IllegalStateException("not running on the event loop");
+        }
+        moveRequested = true;
+        return new MoveToWorker(why);
+    }
+
+    /** Whether the handler asked to move to a worker ({@link #moveToWorker}). */
+    public boolean moveRequested() {
+        return moveRequested;
+    }
+
+    void beginInline(long budgetMillis) {
+        this.inlineBudgetMillis = budgetMillis;
+    }
+
+    void endInline() {
+        inlineBudgetMillis = 0;
+    }
+
+    /**
+     * Undoes an inline attempt that asked to move: its held-back response and cancel hooks
+     * go. False if a response was sent anyway (the handler answered after asking to move):
+     * the request is then done.
+     */
+    boolean resetForWorker() {
+        endInline();
+        if (isStarted() && !retractUnsentStream()) {
+            return false;
+        }
+        moveRequested = false;
+        cancelHooks.clear();
+        queryKind = null;
+        return true;
+    }
+
+    /** Thrown by a handler on the event loop to be run on a worker; no stack trace (it is not a failure). */
+    private static final class MoveToWorker extends RuntimeException {
+        MoveToWorker(String why) {
+            super("moved to a worker: " + why, null, false, false);
+        }
+    }
+
     // ------------------------------------------------------------------ bookkeeping
 
     /** Names the operation for metrics (e.g. a POST to /sparql is a query or an update). */
@@ -319,7 +387,11 @@ public final class Exchange {
         varyOnEncoding(resp);
         boolean close = decideConnection(resp);
         boolean head = method().equals(HttpMethod.HEAD);
-        stream = new ResponseBodyStream(channel, resp, head, server.options().clientTimeout().toMillis(), () -> finish(close));
+        Runnable overflow = isInline() ? () -> {
+            throw moveToWorker("the response is longer than " + ResponseBodyStream.INLINE_BYTES + " bytes");
+        } : null;
+        stream = new ResponseBodyStream(channel, resp, head, server.options().clientTimeout().toMillis(), overflow,
+                () -> finish(close));
         return head ? new HeadBodySink(stream) : stream;
     }
 

@@ -21,6 +21,8 @@ import java.util.List;
  * @param writeOrigins        browser origins allowed to write besides the server's own
  * @param cors                answer CORS requests
  * @param compressionMinBytes compress responses at least this long; -1 = never
+ * @param inlineBudget        how long a request of an inline route may run on the event loop before it
+ *                            moves to a worker (see {@link InlinePolicy}); zero = always on a worker
  */
 public record HttpOptions(
         String bind,
@@ -34,7 +36,8 @@ public record HttpOptions(
         List<String> allowedHosts,
         List<String> writeOrigins,
         boolean cors,
-        int compressionMinBytes) {
+        int compressionMinBytes,
+        Duration inlineBudget) {
 
     public HttpOptions {
         allowedHosts = List.copyOf(allowedHosts);

@@ -24,32 +24,44 @@ import java.util.concurrent.TimeUnit;
  * mark bounds what is queued), so a huge result runs in bounded memory. A client that
  * reads nothing for the client timeout is dropped. {@link #flush()} does not send a
  * short chunk: the serialisers flush often, and chunk size is what matters here.
+ * Written on the event loop (an inline request, see {@link InlinePolicy}), the stream holds
+ * everything up to {@link #INLINE_BYTES} (it cannot wait for a slow reader there); beyond,
+ * it calls its overflow action, which moves the request to a worker, and sends nothing.
  */
 final class ResponseBodyStream extends OutputStream {
     /** What is held before anything is sent: small enough that the first bytes go out early. */
     static final int FIRST_BYTES = 16 * 1024;
     /** The chunks after the first: larger, fewer hand-offs for a long result. */
     static final int CHUNK_BYTES = 64 * 1024;
+    /** What an inline request's response may hold before the request moves to a worker. */
+    static final int INLINE_BYTES = 64 * 1024;
 
     private final Channel channel;
     private final long timeoutMillis;
     private final Runnable onLast;
+    private final Runnable overflow;
+    private boolean moving; // overflowed while inline: nothing more is written or sent
     private HttpResponse head; // until sent
     private final boolean headOnly;
     private ByteBuf buf;
-    private int limit = FIRST_BYTES;
+    private int limit;
     private boolean closed;
 
     /**
      * {@code head}: the status and headers, not yet sent; {@code headOnly}: a response to
-     * HEAD, whose body (the caller discards it) is never sent.
+     * HEAD, whose body (the caller discards it) is never sent; {@code overflow}: for a
+     * request on the event loop, what to do (throw) when the body outgrows
+     * {@link #INLINE_BYTES}, else null.
      */
-    ResponseBodyStream(Channel channel, HttpResponse head, boolean headOnly, long timeoutMillis, Runnable onLast) {
+    ResponseBodyStream(Channel channel, HttpResponse head, boolean headOnly, long timeoutMillis, Runnable overflow,
+                       Runnable onLast) {
         this.channel = channel;
         this.head = head;
         this.headOnly = headOnly;
         this.timeoutMillis = timeoutMillis;
+        this.overflow = overflow;
         this.onLast = onLast;
+        this.limit = overflow != null ? INLINE_BYTES : FIRST_BYTES;
         this.buf = channel.alloc().buffer(FIRST_BYTES);
     }
 
@@ -77,6 +89,11 @@ final class ResponseBodyStream extends OutputStream {
     }
 
     private void sendChunk() throws IOException {
+        if (overflow != null) {
+            moving = true;
+            overflow.run();
+            throw new IOException("the response outgrew what an inline request may hold");
+        }
         if (!channel.isActive()) {
             throw new IOException("client closed the connection");
         }
@@ -117,6 +134,9 @@ final class ResponseBodyStream extends OutputStream {
         if (closed) {
             throw new IOException("response already finished");
         }
+        if (moving) {
+            throw new IOException("the request moved to a worker");
+        }
     }
 
     /** Sends what is left and ends the response: the whole response in one write if nothing went out yet. */
@@ -124,6 +144,9 @@ final class ResponseBodyStream extends OutputStream {
     public void close() throws IOException {
         if (closed) {
             return;
+        }
+        if (moving) {
+            throw new IOException("the request moved to a worker"); // held back for retractIfUnsent
         }
         closed = true;
         if (!channel.isActive()) {

@@ -22,8 +22,15 @@ public final class Router {
      *
      * @param operation name of the operation for metrics (the handler may refine it)
      * @param write     whether the route changes the store (read-only and auth token apply)
+     * @param inline    whether the handler may first run on the connection's event loop (see
+     *                  {@link Exchange#isInline()}); it then moves to a worker for anything long
      */
-    public record Route(String operation, Body body, boolean write, Handler handler) {}
+    public record Route(String operation, Body body, boolean write, Handler handler, boolean inline) {
+        /** A route whose handler always runs on a worker. */
+        public Route(String operation, Body body, boolean write, Handler handler) {
+            this(operation, body, write, handler, false);
+        }
+    }
 
     private final Map<String, Map<HttpMethod, Route>> table = new LinkedHashMap<>();
     private final Map<String, ErrorBody> errorBodies = new LinkedHashMap<>();

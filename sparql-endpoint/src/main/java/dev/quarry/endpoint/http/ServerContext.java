@@ -19,6 +19,7 @@ final class ServerContext {
     private final Router router;
     private final ExecutorService workers;
     private final RequestMetrics metrics;
+    private final InlinePolicy inline;
     private final WriteGuard writeGuard;
     private final OriginPolicy originPolicy;
     private final Set<Exchange> running = ConcurrentHashMap.newKeySet();
@@ -30,6 +31,7 @@ final class ServerContext {
         this.router = router;
         this.workers = workers;
         this.metrics = metrics;
+        this.inline = new InlinePolicy(options.inlineBudget(), metrics.registry());
         this.originPolicy = new OriginPolicy(options.allowedHosts(), options.writeOrigins());
         this.writeGuard = new WriteGuard(options.readOnly(), options.authToken(), originPolicy);
     }
@@ -67,9 +69,15 @@ final class ServerContext {
         return running;
     }
 
-    /** Runs the route's handler on a worker thread; every outcome ends in a response. */
+    /**
+     * Runs the route's handler, on this event loop if {@link InlinePolicy} lets it and it
+     * finishes there, else on a worker thread; every outcome ends in a response.
+     */
     void submit(Exchange ex, Router.Route route) {
         running.add(ex);
+        if (route.body() == Router.Body.BUFFERED && inline.tryInline(ex, route) && runInline(ex, route)) {
+            return;
+        }
         try {
             workers.execute(() -> run(ex, route));
         } catch (RejectedExecutionException e) {
@@ -77,6 +85,36 @@ final class ServerContext {
             ex.respondError(io.netty.handler.codec.http.HttpResponseStatus.SERVICE_UNAVAILABLE,
                     "the server is shutting down");
         }
+    }
+
+    /**
+     * Runs the handler here, on the connection's event loop; false if it asked to move
+     * (nothing of its response was sent), and then it is to run again on a worker.
+     */
+    private boolean runInline(Exchange ex, Router.Route route) {
+        long start = System.nanoTime();
+        ex.beginInline(inline.budgetMillis());
+        try {
+            route.handler().handle(ex);
+            if (!ex.isStarted() && !ex.moveRequested()) {
+                throw new IllegalStateException("handler for " + ex.operation() + " sent no response");
+            }
+        } catch (Throwable t) {
+            if (!ex.moveRequested()) {
+                Failures.answer(ex, t, LOG);
+            } else if (LOG.isDebugEnabled()) {
+                LOG.debug("request {} {}", ex.id(), Failures.oneLine(t));
+            }
+        }
+        if (ex.moveRequested() && ex.resetForWorker()) {
+            inline.moved(System.nanoTime() - start);
+            return false;
+        }
+        ex.endInline();
+        running.remove(ex);
+        metrics.record(ex, System.nanoTime() - start);
+        inline.answered();
+        return true;
     }
 
     private void run(Exchange ex, Router.Route route) {

@@ -111,7 +111,7 @@ public final class QuarryServer {
         MetricsHandler metricsHandler = new MetricsHandler(registry, StoreMetrics.bind(registry, store));
         Router router = new Router();
         for (String path : new String[] {"/sparql", "/query", "/update"}) {
-            Router.Route r = new Router.Route("sparql", Router.Body.BUFFERED, false, sparql);
+            Router.Route r = new Router.Route("sparql", Router.Body.BUFFERED, false, sparql, true);
             router.add(HttpMethod.GET, path, r).add(HttpMethod.POST, path, r);
         }
         for (String path : new String[] {"/data", "/data/**"}) { // indirect, and direct graph identification

@@ -32,6 +32,8 @@ import java.time.Duration;
  * @param compressionMinBytes  compress responses (gzip or zstd, as the client's Accept-Encoding allows) whose body is
  *                             at least this long; streamed ones (longer than 16 KiB) always; -1 = never compress
  * @param backupDir            where {@code POST /backup} writes store checkpoints; null = backups refused (403)
+ * @param inlineBudget         how long a query may run on the connection's I/O thread before it moves to a
+ *                             worker thread and starts again there; zero = every query on a worker
  */
 public record ServerOptions(
         String bind,
@@ -53,7 +55,8 @@ public record ServerOptions(
         java.util.List<String> writeOrigins,
         boolean cors,
         int compressionMinBytes,
-        java.nio.file.Path backupDir) {
+        java.nio.file.Path backupDir,
+        Duration inlineBudget) {
 
     public static final int DEFAULT_PORT = 7878;
     public static final int DEFAULT_MAX_QUEUED_QUERIES = 64;
@@ -61,6 +64,8 @@ public record ServerOptions(
     public static final long DEFAULT_MAX_UPLOAD_BYTES = 1L << 30;
     /** Smaller bodies are sent as they are: a few hundred bytes fit one packet either way. */
     public static final int DEFAULT_COMPRESSION_MIN_BYTES = 1024;
+    /** Long enough for most lookups and small joins, short enough that other connections barely wait. */
+    public static final Duration DEFAULT_INLINE_BUDGET = Duration.ofMillis(2);
 
     public ServerOptions {
         if (port < 0 || port > 65535) {
@@ -92,6 +97,9 @@ public record ServerOptions(
         if (compressionMinBytes < -1) {
             throw new IllegalArgumentException("compression threshold must be -1 (off) or a number of bytes, not " + compressionMinBytes);
         }
+        if (inlineBudget == null || inlineBudget.isNegative()) {
+            throw new IllegalArgumentException("inline budget must be zero or positive");
+        }
         if (authToken != null && authToken.isBlank()) {
             throw new IllegalArgumentException("auth token must not be blank");
         }
@@ -100,7 +108,7 @@ public record ServerOptions(
     /** What the HTTP layer uses of these options. */
     public HttpOptions http() {
         return new HttpOptions(bind, port, readOnly, authToken, maxRequestBytes, maxUploadBytes, clientTimeout,
-                shutdownGrace, allowedHosts, writeOrigins, cors, compressionMinBytes);
+                shutdownGrace, allowedHosts, writeOrigins, cors, compressionMinBytes, inlineBudget);
     }
 
     /** The options on one line for the server log; the auth token is never shown. */
@@ -115,7 +123,8 @@ public record ServerOptions(
                 + " loaderJobsKept=" + loadJobRetention.kept() + " allowedHosts=" + allowedHosts
                 + " writeOrigins=" + writeOrigins + " cors=" + cors
                 + " compression=" + (compressionMinBytes < 0 ? "off" : "gzip,zstd from " + compressionMinBytes + " bytes")
-                + " backupDir=" + (backupDir == null ? "none" : backupDir);
+                + " backupDir=" + (backupDir == null ? "none" : backupDir)
+                + " inlineBudget=" + inlineBudget.toMillis() + "ms";
     }
 
     public static ServerOptions defaults() {
@@ -149,6 +158,7 @@ public record ServerOptions(
         b.cors = cors;
         b.compressionMinBytes = compressionMinBytes;
         b.backupDir = backupDir;
+        b.inlineBudget = inlineBudget;
         return b;
     }
 
@@ -174,6 +184,7 @@ public record ServerOptions(
         private boolean cors;
         private int compressionMinBytes = DEFAULT_COMPRESSION_MIN_BYTES;
         private java.nio.file.Path backupDir;
+        private Duration inlineBudget = DEFAULT_INLINE_BUDGET;
 
         public Builder bind(String v) { bind = v; return this; }
         public Builder port(int v) { port = v; return this; }
@@ -195,11 +206,12 @@ public record ServerOptions(
         public Builder cors(boolean v) { cors = v; return this; }
         public Builder compressionMinBytes(int v) { compressionMinBytes = v; return this; }
         public Builder backupDir(java.nio.file.Path v) { backupDir = v; return this; }
+        public Builder inlineBudget(Duration v) { inlineBudget = v; return this; }
 
         public ServerOptions build() {
             return new ServerOptions(bind, port, readOnly, authToken, queryTimeout, maxConcurrentQueries,
                     maxQueuedQueries, maxRequestBytes, maxUploadBytes, clientTimeout, shutdownGrace, sources, serviceEnabled, bulkUploadBytes,
-                    loadJobRetention, allowedHosts, writeOrigins, cors, compressionMinBytes, backupDir);
+                    loadJobRetention, allowedHosts, writeOrigins, cors, compressionMinBytes, backupDir, inlineBudget);
         }
     }
 }

@@ -52,6 +52,11 @@ final class FederationGuard {
         }
     }
 
+    /** Whether running {@code op} would call another endpoint (a SERVICE, and SERVICE allowed). */
+    boolean callsOut(Op op) {
+        return enabled && usesService(op);
+    }
+
     /** ARQ refused a SERVICE call at run time: the same 403 as the check. */
     static boolean isServiceDisabled(QueryExecException e) {
         return e.getMessage() != null && e.getMessage().startsWith("SERVICE execution disabled");

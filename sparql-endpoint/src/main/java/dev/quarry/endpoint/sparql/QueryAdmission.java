@@ -61,6 +61,15 @@ public final class QueryAdmission {
                 waiting.decrementAndGet();
             }
         }
+        return permit();
+    }
+
+    /** A place if one is free now and nobody waits for one (first come, first served); else null. */
+    public Permit tryEnter() {
+        return acquire(0) ? permit() : null;
+    }
+
+    private Permit permit() {
         AtomicBoolean released = new AtomicBoolean();
         return () -> {
             if (released.compareAndSet(false, true)) {

@@ -1,5 +1,7 @@
 package dev.quarry.endpoint.sparql;
 
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.quarry.endpoint.http.Exchange;
 import dev.quarry.engine.QueryRun;
 import dev.quarry.engine.SparqlEngine;
@@ -39,6 +41,15 @@ final class QueryRunner {
     private final QueryAdmission admission;
     private final FederationGuard federation;
     private final long defaultTimeoutMillis;
+    /**
+     * Query shapes that had to move from the event loop, each with how many of its next
+     * queries go to a worker at once before one is tried inline again (a shape may have
+     * been slow only while the JIT compiled it). Keyed by identity, see {@link #runInline}.
+     */
+    private final Cache<Query, java.util.concurrent.atomic.AtomicInteger> longShapes = Caffeine.newBuilder().weakKeys()
+            .maximumSize(10_000).build();
+    /** How many queries of a shape that had to move skip the inline try. */
+    static final int LONG_SHAPE_SKIPS = 32;
 
     QueryRunner(QuarryDatasetGraph dataset, QueryAdmission admission, FederationGuard federation,
                 java.time.Duration defaultTimeout) {
@@ -58,10 +69,15 @@ final class QueryRunner {
         ResultFormats.Format format = ResultFormats.choose(ex, formatParam(params),
                 query.isSelectType() || query.isAskType() ? ResultFormats.RESULTS : ResultFormats.GRAPHS);
         long timeoutMillis = timeoutMillis(ex, params);
-        SparqlEngine.Options options = new SparqlEngine.Options(timeoutMillis, federation.enabled());
         boolean explain = explain(params);
+        if (ex.isInline()) {
+            runInline(ex, prepared, protocolDataset, format, timeoutMillis, explain);
+            return;
+        }
+        SparqlEngine.Options options = new SparqlEngine.Options(timeoutMillis, federation.enabled());
         try (QueryAdmission.Permit permit = admission.enter(ex, timeoutMillis)) {
-            OutputStream response = answer(ex, prepared, protocolDataset, options, format, timeoutMillis, explain);
+            OutputStream response = answer(ex, prepared, protocolDataset, options, format, timeoutMillis, explain,
+                    () -> timedOut(timeoutMillis));
             // Every row is written, the run closed and the transaction ended: free the place
             // before the response's last bytes go out, so that a client sending its next query
             // the moment it has this answer finds the place free.
@@ -73,6 +89,51 @@ final class QueryRunner {
     }
 
     /**
+     * The query on the connection's event loop ({@link Exchange#isInline()}): run with the
+     * inline budget as its time limit (unless its own is shorter), and moved to a worker,
+     * to start again there, if it takes longer, writes more than the response holds back,
+     * finds no free place, asks for EXPLAIN (which must run to its end) or calls another
+     * endpoint. A shape that had to move is sent straight to a worker for a while.
+     */
+    private void runInline(Exchange ex, Prepared prepared, DatasetDescription protocolDataset,
+            ResultFormats.Format format, long timeoutMillis, boolean explain) throws Exception {
+        Query shape = prepared.query(); // one object per cached shape (ShapeCache)
+        if (explain || skipsInline(shape) || federation.callsOut(prepared.op())) {
+            throw ex.moveToWorker(explain ? "EXPLAIN" : "a query that takes long or calls out");
+        }
+        boolean budgetCuts = timeoutMillis <= 0 || ex.inlineBudgetMillis() < timeoutMillis;
+        long runMillis = budgetCuts ? ex.inlineBudgetMillis() : timeoutMillis;
+        QueryAdmission.Permit permit = admission.tryEnter();
+        if (permit == null) {
+            throw ex.moveToWorker("no free place"); // a worker waits in the queue
+        }
+        try (permit) {
+            OutputStream response = answer(ex, prepared, protocolDataset,
+                    new SparqlEngine.Options(runMillis, federation.enabled()), format, runMillis, false,
+                    () -> budgetCuts ? ex.moveToWorker("ran longer than " + runMillis + " ms") : timedOut(timeoutMillis));
+            permit.close();
+            response.close();
+        } catch (Exception | Error e) {
+            if (ex.moveRequested()) {
+                longShapes.put(shape, new java.util.concurrent.atomic.AtomicInteger(LONG_SHAPE_SKIPS));
+            }
+            throw e;
+        }
+    }
+
+    private boolean skipsInline(Query shape) {
+        java.util.concurrent.atomic.AtomicInteger skips = longShapes.getIfPresent(shape);
+        if (skips == null) {
+            return false;
+        }
+        if (skips.decrementAndGet() > 0) {
+            return true;
+        }
+        longShapes.invalidate(shape);
+        return false;
+    }
+
+    /**
      * Runs the query in a read transaction on this thread and writes the whole body into
      * the response, which is returned unclosed (its last bytes not yet sent). The query's
      * cursors are closed and its transaction ended here, on the query's own thread,
@@ -81,8 +142,8 @@ final class QueryRunner {
      * With {@code explain}, answers the executed plan instead, whole, and returns null.
      */
     private OutputStream answer(Exchange ex, Prepared prepared, DatasetDescription protocolDataset,
-            SparqlEngine.Options options, ResultFormats.Format format, long timeoutMillis, boolean explain)
-            throws Exception {
+            SparqlEngine.Options options, ResultFormats.Format format, long timeoutMillis, boolean explain,
+            java.util.function.Supplier<RuntimeException> timedOut) throws Exception {
         dataset.begin(ReadWrite.READ);
         try {
             long started = System.nanoTime();
@@ -104,8 +165,7 @@ final class QueryRunner {
                     throw new HttpError(HttpResponseStatus.SERVICE_UNAVAILABLE,
                             "query cancelled: the server is stopping or the client went away");
                 }
-                throw new HttpError(HttpResponseStatus.SERVICE_UNAVAILABLE,
-                        "query cancelled: it ran longer than its timeout of " + timeoutMillis + " ms");
+                throw timedOut.get();
             } catch (QueryExecException e) {
                 if (FederationGuard.isServiceDisabled(e)) {
                     throw FederationGuard.refused();
@@ -130,6 +190,11 @@ final class QueryRunner {
         query.getGraphURIs().clear();
         query.getNamedGraphURIs().clear();
         return engine.startOnArq(query, DynamicDatasets.dynamicDataset(protocolDataset, dataset, false), options);
+    }
+
+    private static HttpError timedOut(long timeoutMillis) {
+        return new HttpError(HttpResponseStatus.SERVICE_UNAVAILABLE,
+                "query cancelled: it ran longer than its timeout of " + timeoutMillis + " ms");
     }
 
     /** Whether the request asks for the plan ({@code explain=true}) instead of the result. */

@@ -72,6 +72,9 @@ public final class SparqlHandler implements Handler {
             if (ex.path().equals("/query")) {
                 throw HttpError.badRequest("/query does not take updates; use /update or /sparql");
             }
+            if (ex.isInline()) {
+                throw ex.moveToWorker("an update"); // writes wait for the store's writer lock
+            }
             ex.operation("update");
             ex.queryKind("update");
             ex.checkWriteAllowed();

@@ -10,7 +10,8 @@ import org.apache.jena.sparql.function.FunctionRegistry;
 /**
  * ARQ functions that let tests control how fast a query runs: {@code <urn:test:gate>(x)}
  * is true, but after {@link #GATE_OPEN_AFTER} calls it waits until the test opens the
- * gate; {@code <urn:test:slow>(x)} sleeps 20 ms per call.
+ * gate; {@code <urn:test:slow>(x)} sleeps 20 ms per call; {@code <urn:test:thread>()} is the
+ * name of the thread that evaluates it (an event loop's or a worker's).
  */
 public final class TestFunctions {
     public static final int GATE_OPEN_AFTER = 2000;
@@ -26,6 +27,7 @@ public final class TestFunctions {
     public static void register() {
         FunctionRegistry.get().put("urn:test:gate", Gate.class);
         FunctionRegistry.get().put("urn:test:slow", Slow.class);
+        FunctionRegistry.get().put("urn:test:thread", ThreadName.class);
     }
 
     public static void resetGate() {
@@ -61,6 +63,13 @@ public final class TestFunctions {
                 Thread.currentThread().interrupt();
             }
             return NodeValue.TRUE;
+        }
+    }
+
+    public static final class ThreadName extends org.apache.jena.sparql.function.FunctionBase0 {
+        @Override
+        public NodeValue exec() {
+            return NodeValue.makeString(Thread.currentThread().getName());
         }
     }
 }
