@@ -7,9 +7,11 @@ import dev.quarry.store.encoding.TermId;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.apache.jena.graph.Node;
 import org.apache.jena.graph.Triple;
@@ -47,40 +49,42 @@ final class Describe {
         return out;
     }
 
+    /**
+     * One scan of {@code resource}'s quads in every graph gives its triples; the blank nodes
+     * they reach are then closed over within their graph. (The same as a closure per graph,
+     * without a second seek for each graph the resource is in.)
+     */
     private void describe(long resource) {
-        Set<Long> graphs = new LinkedHashSet<>();
-        graphs.add(TermId.DEFAULT_GRAPH);
+        Map<Long, Set<Long>> visited = new HashMap<>();
+        Deque<long[]> todo = new ArrayDeque<>(); // {blank node, graph}
         try (QuadCursor c = reader.find(resource, TermId.NONE, TermId.NONE, TermId.NONE)) {
             while (c.next()) {
                 cx.step();
-                graphs.add(c.g());
+                long g = c.g();
+                visited.computeIfAbsent(g, k -> new HashSet<>()).add(resource);
+                add(resource, c.p(), c.o(), g, todo);
             }
         }
-        for (long g : graphs) {
-            closure(resource, g);
-        }
-    }
-
-    /** The bnode closure of {@code start} in graph {@code g}. */
-    private void closure(long start, long g) {
-        Set<Long> visited = new HashSet<>();
-        Deque<Long> todo = new ArrayDeque<>();
-        todo.add(start);
         while (!todo.isEmpty()) {
-            long s = todo.poll();
-            if (!visited.add(s)) {
+            long[] next = todo.poll();
+            long s = next[0];
+            long g = next[1];
+            if (!visited.computeIfAbsent(g, k -> new HashSet<>()).add(s)) {
                 continue;
             }
             try (QuadCursor c = reader.find(s, TermId.NONE, TermId.NONE, g)) {
                 while (c.next()) {
                     cx.step();
-                    long o = c.o();
-                    triples.add(List.of(s, c.p(), o));
-                    if (!TermId.isInline(o) && cx.node(o).isBlank()) {
-                        todo.add(o);
-                    }
+                    add(s, c.p(), c.o(), g, todo);
                 }
             }
+        }
+    }
+
+    private void add(long s, long p, long o, long g, Deque<long[]> todo) {
+        triples.add(List.of(s, p, o));
+        if (!TermId.isInline(o) && cx.node(o).isBlank()) {
+            todo.add(new long[] {o, g});
         }
     }
 }

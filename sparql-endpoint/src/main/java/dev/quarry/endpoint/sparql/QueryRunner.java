@@ -1,7 +1,5 @@
 package dev.quarry.endpoint.sparql;
 
-import com.github.benmanes.caffeine.cache.Cache;
-import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.quarry.endpoint.http.Exchange;
 import dev.quarry.engine.QueryRun;
 import dev.quarry.engine.SparqlEngine;
@@ -41,15 +39,7 @@ final class QueryRunner {
     private final QueryAdmission admission;
     private final FederationGuard federation;
     private final long defaultTimeoutMillis;
-    /**
-     * Query shapes that had to move from the event loop, each with how many of its next
-     * queries go to a worker at once before one is tried inline again (a shape may have
-     * been slow only while the JIT compiled it). Keyed by identity, see {@link #runInline}.
-     */
-    private final Cache<Query, java.util.concurrent.atomic.AtomicInteger> longShapes = Caffeine.newBuilder().weakKeys()
-            .maximumSize(10_000).build();
-    /** How many queries of a shape that had to move skip the inline try. */
-    static final int LONG_SHAPE_SKIPS = 32;
+    private final ShapeTimes shapeTimes = new ShapeTimes();
 
     QueryRunner(QuarryDatasetGraph dataset, QueryAdmission admission, FederationGuard federation,
                 java.time.Duration defaultTimeout) {
@@ -76,8 +66,10 @@ final class QueryRunner {
         }
         SparqlEngine.Options options = new SparqlEngine.Options(timeoutMillis, federation.enabled());
         try (QueryAdmission.Permit permit = admission.enter(ex, timeoutMillis)) {
+            long started = System.nanoTime();
             OutputStream response = answer(ex, prepared, protocolDataset, options, format, timeoutMillis, explain,
                     () -> timedOut(timeoutMillis));
+            shapeTimes.record(query, (System.nanoTime() - started) / 1e6);
             // Every row is written, the run closed and the transaction ended: free the place
             // before the response's last bytes go out, so that a client sending its next query
             // the moment it has this answer finds the place free.
@@ -93,12 +85,13 @@ final class QueryRunner {
      * inline budget as its time limit (unless its own is shorter), and moved to a worker,
      * to start again there, if it takes longer, writes more than the response holds back,
      * finds no free place, asks for EXPLAIN (which must run to its end) or calls another
-     * endpoint. A shape that had to move is sent straight to a worker for a while.
+     * endpoint. A shape whose queries take over half the budget of late goes straight to a
+     * worker (see {@link ShapeTimes}).
      */
     private void runInline(Exchange ex, Prepared prepared, DatasetDescription protocolDataset,
             ResultFormats.Format format, long timeoutMillis, boolean explain) throws Exception {
         Query shape = prepared.query(); // one object per cached shape (ShapeCache)
-        if (explain || skipsInline(shape) || federation.callsOut(prepared.op())) {
+        if (explain || shapeTimes.meanMillis(shape) > ex.inlineBudgetMillis() / 2.0 || federation.callsOut(prepared.op())) {
             throw ex.moveToWorker(explain ? "EXPLAIN" : "a query that takes long or calls out");
         }
         boolean budgetCuts = timeoutMillis <= 0 || ex.inlineBudgetMillis() < timeoutMillis;
@@ -108,29 +101,19 @@ final class QueryRunner {
             throw ex.moveToWorker("no free place"); // a worker waits in the queue
         }
         try (permit) {
+            long started = System.nanoTime();
             OutputStream response = answer(ex, prepared, protocolDataset,
                     new SparqlEngine.Options(runMillis, federation.enabled()), format, runMillis, false,
                     () -> budgetCuts ? ex.moveToWorker("ran longer than " + runMillis + " ms") : timedOut(timeoutMillis));
+            shapeTimes.record(shape, (System.nanoTime() - started) / 1e6);
             permit.close();
             response.close();
         } catch (Exception | Error e) {
             if (ex.moveRequested()) {
-                longShapes.put(shape, new java.util.concurrent.atomic.AtomicInteger(LONG_SHAPE_SKIPS));
+                shapeTimes.record(shape, ex.inlineBudgetMillis()); // at least: it ran that long, or answered a lot
             }
             throw e;
         }
-    }
-
-    private boolean skipsInline(Query shape) {
-        java.util.concurrent.atomic.AtomicInteger skips = longShapes.getIfPresent(shape);
-        if (skips == null) {
-            return false;
-        }
-        if (skips.decrementAndGet() > 0) {
-            return true;
-        }
-        longShapes.invalidate(shape);
-        return false;
     }
 
     /**
