@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.quarry.engine.shape.Prepared;
 import dev.quarry.store.QuadStore;
-import dev.quarry.store.WriteTransaction;
 import dev.quarry.store.arq.QuarryDatasetGraph;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -17,7 +16,6 @@ import org.apache.jena.graph.NodeFactory;
 import org.apache.jena.graph.Triple;
 import org.apache.jena.query.ReadWrite;
 import org.apache.jena.sparql.core.DatasetGraph;
-import org.apache.jena.sparql.core.DatasetGraphFactory;
 import org.apache.jena.sparql.core.Quad;
 import org.apache.jena.sparql.exec.QueryExec;
 import org.apache.jena.sparql.graph.GraphFactory;
@@ -41,15 +39,8 @@ class DescribeOracleTest {
         for (int d = 0; d < 3; d++) {
             Random rnd = new Random(4100 + d);
             List<Quad> quads = randomQuads(rnd);
-            DatasetGraph oracle = DatasetGraphFactory.createTxnMem();
-            Txn.executeWrite(oracle, () -> quads.forEach(oracle::add));
-            try (QuadStore store = QuadStore.open(dir.resolve("s" + d))) {
-                try (WriteTransaction w = store.beginWrite()) {
-                    for (Quad q : quads) {
-                        w.add(q.isDefaultGraph() ? null : q.getGraph(), q.getSubject(), q.getPredicate(), q.getObject());
-                    }
-                    w.commit();
-                }
+            DatasetGraph oracle = OracleData.oracle(quads);
+            try (QuadStore store = OracleData.store(dir.resolve("s" + d), quads)) {
                 QuarryDatasetGraph dsg = new QuarryDatasetGraph(store);
                 SparqlEngine engine = new SparqlEngine(dsg);
                 for (int i = 0; i < 60; i++) {

@@ -7,7 +7,6 @@ import dev.quarry.engine.arq.IdQueryEngineFactory;
 import dev.quarry.engine.output.Solutions;
 import dev.quarry.engine.shape.Prepared;
 import dev.quarry.store.QuadStore;
-import dev.quarry.store.WriteTransaction;
 import dev.quarry.store.arq.QuarryDatasetGraph;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -20,7 +19,6 @@ import org.apache.jena.query.Query;
 import org.apache.jena.query.QueryFactory;
 import org.apache.jena.query.ReadWrite;
 import org.apache.jena.sparql.core.DatasetGraph;
-import org.apache.jena.sparql.core.DatasetGraphFactory;
 import org.apache.jena.sparql.core.Quad;
 import org.apache.jena.sparql.core.Var;
 import org.apache.jena.sparql.engine.binding.Binding;
@@ -56,15 +54,8 @@ class EngineOracleTest {
             // pattern inconsistently (see ExistsExpr).
             boolean blanks = d % 2 == 0;
             List<Quad> quads = randomQuads(rnd, blanks);
-            DatasetGraph oracle = DatasetGraphFactory.createTxnMem();
-            Txn.executeWrite(oracle, () -> quads.forEach(oracle::add));
-            try (QuadStore store = QuadStore.open(dir.resolve("s" + d))) {
-                try (WriteTransaction w = store.beginWrite()) {
-                    for (Quad q : quads) {
-                        w.add(q.isDefaultGraph() ? null : q.getGraph(), q.getSubject(), q.getPredicate(), q.getObject());
-                    }
-                    w.commit();
-                }
+            DatasetGraph oracle = OracleData.oracle(quads);
+            try (QuadStore store = OracleData.store(dir.resolve("s" + d), quads)) {
                 QuarryDatasetGraph dsg = new QuarryDatasetGraph(store);
                 SparqlEngine engine = new SparqlEngine(dsg);
                 QueryGenerator gen = new QueryGenerator(rnd, !blanks);
