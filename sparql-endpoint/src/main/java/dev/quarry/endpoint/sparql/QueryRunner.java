@@ -13,6 +13,7 @@ import java.io.OutputStream;
 import java.util.Iterator;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
 import org.apache.jena.graph.Triple;
 import org.apache.jena.query.Query;
 import org.apache.jena.query.QueryCancelledException;
@@ -123,10 +124,11 @@ final class QueryRunner {
      * whatever happens: a cancellation from another thread (the client went away, the
      * timeout, a shutdown) only sets a flag that the run checks (see {@link QueryRun#cancel}).
      * With {@code explain}, answers the executed plan instead, whole, and returns null.
+     * {@code timedOut} gives what to throw when the run passes {@code timeoutMillis}.
      */
     private OutputStream answer(Exchange ex, Prepared prepared, DatasetDescription protocolDataset,
             SparqlEngine.Options options, ResultFormats.Format format, long timeoutMillis, boolean explain,
-            java.util.function.Supplier<RuntimeException> timedOut) throws Exception {
+            Supplier<RuntimeException> timedOut) throws Exception {
         dataset.begin(ReadWrite.READ);
         try {
             long started = System.nanoTime();
