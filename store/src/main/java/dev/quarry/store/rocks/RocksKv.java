@@ -76,6 +76,9 @@ public final class RocksKv implements KvReader, AutoCloseable {
                 .setMaxBackgroundJobs(Math.max(2, Runtime.getRuntime().availableProcessors()))
                 .setBytesPerSync(1 << 20)
                 .setWriteBufferSize(64L << 20)
+                // RocksDB starts an info log per open and keeps 1,000 old ones: a store that is
+                // opened often (a server restarted, loads, verify) gathered hundreds of LOG.old files.
+                .setKeepLogFileNum(KEPT_INFO_LOGS)
                 .setStatistics(statistics);
         // Bulk files of key spaces that are only scanned, or point-read only for keys that
         // exist, need no filter: building it was ~10 % of writing such a file and it was a
@@ -104,6 +107,9 @@ public final class RocksKv implements KvReader, AutoCloseable {
      * verify went from minutes to seconds). Partitioned filters and a two-level index keep only
      * small top-level blocks pinned and page the rest like data blocks.
      */
+    /** RocksDB's info logs (db/LOG and its predecessors) kept in a store. */
+    static final int KEPT_INFO_LOGS = 5;
+
     private static BlockBasedTableConfig tableConfig(LRUCache blockCache) {
         return new BlockBasedTableConfig()
                 .setBlockCache(blockCache)
