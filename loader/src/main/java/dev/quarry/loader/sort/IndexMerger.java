@@ -23,9 +23,9 @@ import java.util.function.BooleanSupplier;
  * A merge may cover one {@link KeyRange} of the index ({@link KeyRangePlanner}); the
  * statistics of the ranges add up, and so do their {@link SpogCounts}.
  * The k-way merge is {@link DistinctKeys}, apart from the per-index work here: with both in
- * one loop, C2 compiled that loop 11 times in a BSBM 5 M load (1.5 s of compile CPU, a third
- * of all C2 time: branches that differ per index deoptimised it again and again), now about
- * 7 times, 0.6 s (JFR, jdk.Compilation).
+ * one loop, C2 compiled that loop 11 times in a BSBM 5 M load (a third of all C2 time there:
+ * branches that differ per index deoptimised it again and again), now 6 to 9 times, smaller
+ * (JFR, jdk.Compilation).
  */
 public final class IndexMerger {
     /** What the SPOG merge found. */
