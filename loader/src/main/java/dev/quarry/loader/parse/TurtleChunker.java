@@ -74,6 +74,8 @@ public final class TurtleChunker {
     private static final Pattern AT_BASE = Pattern.compile("@base\\s+<([^>\\\\\\s]*)>\\s*\\.");
     private static final Pattern SPARQL_BASE = Pattern.compile("(?i:base)\\s+<([^>\\\\\\s]*)>");
 
+    /** Bytes of a directive the scan reads at most (a longer one stops the prediction). */
+    private static final int MAX_DIRECTIVE = 1 << 16;
     /** Room past the chunk size, so a chunk's last line usually fits without growing the buffer. */
     private static final int SLACK = 1 << 12;
     /** Spare buffers kept: more than the chunks a load has in flight (LoadRun.Budget). */
@@ -414,7 +416,7 @@ public final class TurtleChunker {
                 : keyword(from, "prefix", true) || keyword(from, "base", true))) {
             return; // not a directive (a prefixed name such as base:x may start a statement)
         }
-        int end = to;
+        int end = Math.min(to, from + MAX_DIRECTIVE); // not the rest of a long line for each directive on it
         while (end > from && (buf[end - 1] == '\n' || buf[end - 1] == '\r')) {
             end--;
         }
