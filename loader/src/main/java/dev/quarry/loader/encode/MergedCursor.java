@@ -42,8 +42,11 @@ final class MergedCursor implements TermCursor {
         if (size == 0) {
             return false;
         }
+        long id = order == BY_ID ? heap[0].id() : 0;
         if (!heap[0].next()) {
             heap[0] = heap[--size];
+        } else if (order == BY_ID && heap[0].id() == id + 1) {
+            return true; // ids are unique, so the next one is the least: a shard's ids come in blocks
         }
         siftDown(0);
         return size > 0;

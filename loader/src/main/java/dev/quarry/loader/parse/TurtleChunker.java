@@ -22,9 +22,9 @@ import org.apache.jena.irix.IRIxResolver;
  * {@code "string"} or {@code 'string'} with escapes, a {@code """long"""} or {@code '''long'''}
  * string, a {@code # comment}; in TriG the depth of {@code { }}) and cuts before a line only
  * if the text before it ends a top-level statement ('.' or, in TriG, a graph block's '}')
- * and the line starts in column 1 with what can begin a statement. Directives found at the
- * start of a statement's line ({@code @prefix}, {@code PREFIX}, {@code @base}, {@code BASE})
- * update the prediction.
+ * and the line starts in column 1 with what can begin a statement. Directives found where a
+ * statement starts ({@code @prefix}, {@code PREFIX}, {@code @base}, {@code BASE}; at a line's
+ * start or after a statement on the same line) update the prediction.
  *
  * <p>The scan is a guess from bytes: a cut or a prediction may be wrong for text that is
  * itself wrong (or a directive written where the scan does not look). That is safe:
@@ -63,13 +63,19 @@ public final class TurtleChunker {
     /** {@link #lastToken} after a PREFIX or BASE line: a statement may start next. */
     private static final byte SPARQL_DIRECTIVE = 1;
 
-    private static final Pattern AT_PREFIX = Pattern.compile("@prefix\\s+([^\\s:]*):\\s*<([^>\\\\\\s]*)>\\s*\\.\\s*(#.*)?");
-    private static final Pattern SPARQL_PREFIX = Pattern.compile("(?i:prefix)\\s+([^\\s:]*):\\s*<([^>\\\\\\s]*)>\\s*(#.*)?");
-    private static final Pattern AT_BASE = Pattern.compile("@base\\s+<([^>\\\\\\s]*)>\\s*\\.\\s*(#.*)?");
-    /** What starts a directive; one that none of the patterns above reads stops the prediction. */
-    private static final Pattern DIRECTIVE = Pattern.compile("@prefix\\s|@base\\s|(?i:prefix|base)\\s");
-    private static final Pattern SPARQL_BASE = Pattern.compile("(?i:base)\\s+<([^>\\\\\\s]*)>\\s*(#.*)?");
+    /*
+     * A directive as the scan reads it: on one line, from its keyword to its end ('.' or, for
+     * PREFIX and BASE, the '>'); what follows on the line is scanned as usual. Matched on text
+     * decoded as ISO-8859-1, so that a match's end is a byte offset (labels and IRIs are
+     * decoded as UTF-8 when taken).
+     */
+    private static final Pattern AT_PREFIX = Pattern.compile("@prefix\\s+([^\\s:]*):\\s*<([^>\\\\\\s]*)>\\s*\\.");
+    private static final Pattern SPARQL_PREFIX = Pattern.compile("(?i:prefix)\\s+([^\\s:]*):\\s*<([^>\\\\\\s]*)>");
+    private static final Pattern AT_BASE = Pattern.compile("@base\\s+<([^>\\\\\\s]*)>\\s*\\.");
+    private static final Pattern SPARQL_BASE = Pattern.compile("(?i:base)\\s+<([^>\\\\\\s]*)>");
 
+    /** Bytes of a directive the scan reads at most (a longer one stops the prediction). */
+    private static final int MAX_DIRECTIVE = 1 << 16;
     /** Room past the chunk size, so a chunk's last line usually fits without growing the buffer. */
     private static final int SLACK = 1 << 12;
     /** Spare buffers kept: more than the chunks a load has in flight (LoadRun.Budget). */
@@ -100,6 +106,9 @@ public final class TurtleChunker {
     private byte lastToken;
     /** Whether {@link #lastToken} is the '}' of an annotation's '|}'. */
     private boolean lastClosesAnnotation;
+
+    /** Offset in {@link #buf} just past the '>' that ends a PREFIX or BASE directive being scanned, or -1. */
+    private int sparqlDirectiveEnd = -1;
 
     private IRIxResolver resolver;
     private Map<String, String> prefixes = Map.of();
@@ -169,11 +178,7 @@ public final class TurtleChunker {
                     return cut(pos, lines, start);
                 }
             }
-            boolean sparqlDirective = predicting && atStatementStart() && directive(pos, nl);
             scan(pos, nl + 1);
-            if (sparqlDirective && state == OUTSIDE) {
-                lastToken = SPARQL_DIRECTIVE;
-            }
             lines++;
             pos = nl + 1;
             if (pos == filled && eof) {
@@ -308,8 +313,9 @@ public final class TurtleChunker {
         }
     }
 
-    /** Follows the lexical state over {@code buf[from, to)}. */
+    /** Follows the lexical state over the line {@code buf[from, to)}, and the directives on it. */
     private void scan(int from, int to) {
+        sparqlDirectiveEnd = -1; // (a directive is read within its line)
         for (int i = from; i < to; i++) {
             byte b = buf[i];
             switch (state) {
@@ -351,12 +357,22 @@ public final class TurtleChunker {
                             token(b);
                             lastClosesAnnotation = annotation;
                         }
-                        default -> token(b);
+                        default -> {
+                            if ((b == '@' || b == 'p' || b == 'P' || b == 'b' || b == 'B') && predicting && atStatementStart()
+                                    && (b == '@' || i == from || whiteSpace(buf[i - 1]))) {
+                                directive(i, to);
+                            }
+                            token(b);
+                        }
                     }
                 }
                 case IRI -> {
                     if (b == '>' || b == '\n') {
                         state = OUTSIDE;
+                        if (i + 1 == sparqlDirectiveEnd) {
+                            lastToken = SPARQL_DIRECTIVE; // a statement may start next, without a '.'
+                            sparqlDirectiveEnd = -1;
+                        }
                     }
                 }
                 case STRING -> {
@@ -389,35 +405,62 @@ public final class TurtleChunker {
     }
 
     /**
-     * Updates the predicted prologue if the line {@code buf[from, nl)} is a directive; stops
-     * predicting if it may be one the scan cannot read. Returns whether it was a PREFIX or BASE
-     * directive (which ends without a '.').
+     * Updates the predicted prologue if a directive starts at {@code buf[from]} (a statement's
+     * start, anywhere on a line: {@code <a> <b> <c> . @prefix x: <...> .} too); stops predicting
+     * if it may be one the scan cannot read (e.g. split over lines). A PREFIX or BASE directive
+     * sets {@link #sparqlDirectiveEnd}, as it ends without a '.'.
      */
-    private boolean directive(int from, int nl) {
-        byte c = buf[from];
-        if (c != '@' && c != 'p' && c != 'P' && c != 'b' && c != 'B') {
-            return false;
+    private void directive(int from, int to) {
+        boolean at = buf[from] == '@';
+        if (!(at ? keyword(from + 1, "prefix", false) || keyword(from + 1, "base", false)
+                : keyword(from, "prefix", true) || keyword(from, "base", true))) {
+            return; // not a directive (a prefixed name such as base:x may start a statement)
         }
-        String line = new String(buf, from, nl - from, StandardCharsets.UTF_8).stripTrailing();
-        if (!DIRECTIVE.matcher(line).lookingAt()) {
-            return false; // not a directive (a prefixed name such as base:x may start a statement)
+        int end = Math.min(to, from + MAX_DIRECTIVE); // not the rest of a long line for each directive on it
+        while (end > from && (buf[end - 1] == '\n' || buf[end - 1] == '\r')) {
+            end--;
         }
+        String line = new String(buf, from, end - from, StandardCharsets.ISO_8859_1);
         try {
             Matcher m;
-            if ((m = AT_PREFIX.matcher(line)).matches() || (m = SPARQL_PREFIX.matcher(line)).matches()) {
-                definePrefix(m.group(1), resolver.resolve(m.group(2)).str());
-            } else if ((m = AT_BASE.matcher(line)).matches() || (m = SPARQL_BASE.matcher(line)).matches()) {
+            if ((m = AT_PREFIX.matcher(line)).lookingAt() || (m = SPARQL_PREFIX.matcher(line)).lookingAt()) {
+                definePrefix(utf8(m.group(1)), resolver.resolve(utf8(m.group(2))).str());
+            } else if ((m = AT_BASE.matcher(line)).lookingAt() || (m = SPARQL_BASE.matcher(line)).lookingAt()) {
                 // As RIOT does: the IRI resolved against the base so far becomes the base.
-                resolver = resolver.resetBase(resolver.resolve(resolver.resolve(m.group(1)).str()));
+                resolver = resolver.resetBase(resolver.resolve(resolver.resolve(utf8(m.group(1))).str()));
             } else {
                 predicting = false;
-                return false;
+                return;
             }
-            return line.charAt(0) != '@';
+            if (!at) {
+                sparqlDirectiveEnd = from + m.end();
+            }
         } catch (RuntimeException e) {
             predicting = false; // RIOT rejects it: what it makes of the rest is its own
+        }
+    }
+
+    /** Whether {@code buf[from]} starts {@code word} (ASCII lower case; any case if {@code anyCase}) and white space. */
+    private boolean keyword(int from, String word, boolean anyCase) {
+        int n = word.length();
+        if (from + n >= filled) {
             return false;
         }
+        for (int i = 0; i < n; i++) {
+            int b = buf[from + i];
+            if ((anyCase ? b | 0x20 : b) != word.charAt(i)) {
+                return false;
+            }
+        }
+        return whiteSpace(buf[from + n]);
+    }
+
+    private static boolean whiteSpace(byte b) {
+        return b == ' ' || b == '\t' || b == '\r' || b == '\n';
+    }
+
+    private static String utf8(String latin1) {
+        return new String(latin1.getBytes(StandardCharsets.ISO_8859_1), StandardCharsets.UTF_8);
     }
 
     private void definePrefix(String label, String iri) {

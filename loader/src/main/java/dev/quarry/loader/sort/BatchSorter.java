@@ -2,12 +2,11 @@ package dev.quarry.loader.sort;
 
 import dev.quarry.store.encoding.Permutation;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 
 /**
  * Turns one batch of encoded quads into six sorted runs. Usually the quads are packed into
- * one long each through {@link ColumnRanks}: SPOG is one {@code Arrays.sort} of longs (which
+ * one long each through {@link ColumnRanks}: SPOG is one {@link RadixSort} of longs (which
  * also finds duplicates, so later orders handle distinct quads only), POSG and OSPG are
  * re-packed by shifts and sorted the same way, and the graph-first orders GSPO, GPOS and
  * GOSP are derived from SPOG, POSG and OSPG by a linear counting pass, without the
@@ -64,14 +63,15 @@ public final class BatchSorter {
     }
 
     private List<SortedRun> sortPacked(long[] quads, int n) {
-        Arrays.sort(spog, 0, n);
+        RadixSort.sort(spog, n, keys, ranks.totalBits()); // keys is free until the next order's repack
         int m = distinct(spog, n);
         List<SortedRun> out = new ArrayList<>(6);
         for (Permutation[] pair : ORDERS) {
             long[] k = spog;
             if (pair[0] != Permutation.SPOG) {
                 ranks.repack(Permutation.SPOG, pair[0], spog, m, keys);
-                Arrays.sort(keys, 0, m);
+                // graphFirst is free until this order's graph-first run: the radix sort's scratch
+                RadixSort.sort(keys, m, graphFirst, ranks.totalBits());
                 k = keys;
             }
             out.add(run(pair[0], k, m, quads));

@@ -56,6 +56,11 @@ final class ColumnRanks {
         return true;
     }
 
+    /** Bits of a packed key: every key of the batch is below {@code 2^totalBits()}. */
+    int totalBits() {
+        return bits[0] + bits[1] + bits[2] + bits[3];
+    }
+
     /** Re-packs {@code in[0 .. m)}, keys of order {@code from}, in order {@code to} into {@code out}. */
     void repack(Permutation from, Permutation to, long[] in, int m, long[] out) {
         int[] fromShift = shifts(from), toShift = shifts(to);

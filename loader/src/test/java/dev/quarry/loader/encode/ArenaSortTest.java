@@ -14,7 +14,6 @@ class ArenaSortTest {
     void sortsLikeUnsignedByteComparison() {
         Random rnd = new Random(11);
         byte[] alphabet = {0, 1, 'a', 'b', (byte) 0x7F, (byte) 0x80, (byte) 0xFF};
-        TermArena arena = new TermArena();
         List<byte[]> terms = new ArrayList<>();
         for (int i = 0; i < 5000; i++) {
             byte[] t = new byte[rnd.nextInt(14)];
@@ -23,6 +22,26 @@ class ArenaSortTest {
             }
             terms.add(t);
         }
+        assertSorted(terms);
+    }
+
+    /** The quicksort's edge cases: nothing, one, sorted, reversed, all equal. */
+    @Test
+    void sortsOrderedAndEqualInput() {
+        List<byte[]> sorted = new ArrayList<>();
+        for (int i = 0; i < 3000; i++) {
+            sorted.add(("term" + (10_000 + i)).getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+        }
+        assertSorted(List.of());
+        assertSorted(sorted.subList(0, 1));
+        assertSorted(sorted);
+        assertSorted(sorted.reversed());
+        assertSorted(java.util.Collections.nCopies(1000, sorted.get(7)));
+    }
+
+    private static void assertSorted(List<byte[]> input) {
+        List<byte[]> terms = new ArrayList<>(input);
+        TermArena arena = new TermArena();
         int[] entries = new int[terms.size()];
         for (int i = 0; i < terms.size(); i++) {
             byte[] t = terms.get(i);

@@ -61,6 +61,38 @@ class MergedCursorTest {
         assertEquals(all.size(), n);
     }
 
+    /** Ids in blocks per cursor, as dictionary shards reserve them: merged in exact id order. */
+    @Test
+    void mergesBlocksOfIds() {
+        TreeMap<String, Long> ids = new TreeMap<>();
+        List<List<String>> parts = new ArrayList<>();
+        for (int k = 0; k < 5; k++) {
+            parts.add(new ArrayList<>());
+        }
+        Random rnd = new Random(3);
+        long next = 0;
+        for (int block = 0; block < 200; block++) {
+            List<String> part = parts.get(rnd.nextInt(5));
+            for (int i = 0, n = 1 + rnd.nextInt(6); i < n; i++) {
+                String t = "t" + next;
+                ids.put(t, next++);
+                part.add(t);
+            }
+        }
+        int[] closed = {0};
+        List<TermCursor> byId = new ArrayList<>();
+        for (List<String> p : parts) {
+            byId.add(cursor(p, ids, closed));
+        }
+        long expected = 0;
+        try (TermCursor c = new MergedCursor(byId, MergedCursor.BY_ID)) {
+            while (c.next()) {
+                assertEquals(expected++, c.id());
+            }
+        }
+        assertEquals(next, expected);
+    }
+
     private static TermCursor cursor(List<String> terms, TreeMap<String, Long> ids, int[] closed) {
         return new TermCursor() {
             int i = -1;

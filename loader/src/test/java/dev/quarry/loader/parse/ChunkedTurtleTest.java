@@ -59,6 +59,41 @@ class ChunkedTurtleTest {
         assertTrue(actual.chunks() > 20, "chunks: " + actual.chunks());
     }
 
+    /**
+     * Directives written where the chunker did not look (after a statement on the same line,
+     * indented, two on a line) are seen: the document is still read in chunks, with the same
+     * result. Before, the first one sent the rest of the document to one thread.
+     */
+    @Test
+    void directivesAfterAStatementOnTheSameLineAreSeen() {
+        StringBuilder doc = new StringBuilder("@prefix ex: <http://example.org/> .\n");
+        for (int i = 0; i < 6000; i++) {
+            doc.append("ex:s").append(i).append(" ex:p \"v").append(i).append("\" .");
+            switch (i % 600) {
+                case 100 -> doc.append(" @prefix ex: <http://example.org/v").append(i).append("/> .");
+                case 200 -> doc.append(" PREFIX q: <http://example.org/q").append(i).append("/>");
+                case 300 -> doc.append("\t@base <http://example.org/b").append(i).append("/> . # comment");
+                case 400 -> doc.append(" prefix ex: <http://example.org/w").append(i).append("/> ex:x ex:y ex:z .");
+                case 450 -> doc.append("\n   @prefix q: <http://example.org/r").append(i).append("/> . @prefix ex: <e").append(i).append("/> .");
+                case 500 -> doc.append(" BASE <b").append(i).append("/>  # relative to the base before");
+                default -> { }
+            }
+            doc.append('\n');
+            if (i >= 200) {
+                doc.append("q:s").append(i).append(" q:p <rel").append(i).append("> .\n");
+            }
+        }
+        String text = doc.toString();
+        for (Lang lang : List.of(Lang.TURTLE, Lang.TRIG)) {
+            ChunkedTurtleHarness.Reading expected = ChunkedTurtleHarness.sequential(text, lang);
+            assertEquals(List.of(), first(expected.errors()));
+            ChunkedTurtleHarness.Reading actual = ChunkedTurtleHarness.chunked(text, lang, 4 << 10, 4);
+            ChunkedTurtleHarness.assertSame(expected, actual, "directives after statements, " + lang.getName());
+            assertEquals(-1, actual.fallbackFrom(), "read on one thread: " + actual.why());
+            assertTrue(actual.chunks() > 50, "chunks: " + actual.chunks());
+        }
+    }
+
     @Test
     void thePrefixCapScalesWithTheHeap() {
         assertEquals(1_000, TurtleChunker.maxPrefixes(32L << 20));

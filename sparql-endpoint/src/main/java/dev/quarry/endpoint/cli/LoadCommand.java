@@ -121,6 +121,7 @@ final class LoadCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        LoadHeap.tighten();
         LoadOptions options = options();
         Sources.expand(sources, java.io.InputStream.nullInputStream()); // a missing file fails before the store is touched
         PrintStream out = System.out;

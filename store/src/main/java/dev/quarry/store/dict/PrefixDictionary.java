@@ -34,6 +34,8 @@ public final class PrefixDictionary implements PrefixResolver {
     private final Cache<Integer, String> byId = cache();
     private final Object assignLock = new Object();
     private int nextId;
+    /** What this dictionary created, so that a name surely new needs no read (a store's first load). */
+    private final CreatedNamespaces created;
     /**
      * Namespaces created but not yet written, at most {@link #WRITE_GROUP}: they are written in
      * groups, not one RocksDB write each, because data with many one-off namespaces made those
@@ -52,6 +54,7 @@ public final class PrefixDictionary implements PrefixResolver {
         // load, span every index, so each seek of every query had to look into that file.)
         byte[] last = kv.lastKey(new byte[] {KeyLayout.TAG_PREFIX_BY_ID});
         this.nextId = last == null ? 1 : KeyLayout.getInt(last, 1) + 1;
+        this.created = new CreatedNamespaces(last == null);
     }
 
     @Override
@@ -65,7 +68,8 @@ public final class PrefixDictionary implements PrefixResolver {
             return unwritten;
         }
         long generation = writtenGroups;
-        byte[] v = kv.get(KeyLayout.prefixByNameKey(namespace));
+        boolean unread = create && created.surelyAbsent(namespace); // (checked again under the lock)
+        byte[] v = unread ? null : kv.get(KeyLayout.prefixByNameKey(namespace));
         if (v != null) {
             int id = KeyLayout.getInt(v, 0);
             remember(namespace, id);
@@ -81,7 +85,8 @@ public final class PrefixDictionary implements PrefixResolver {
             }
             // Created by another thread after the read above? It is either still unwritten (just
             // checked) or was written in a group since: read again only then.
-            if (writtenGroups != generation) {
+            // ... or, not read above, it may have been created before: the filter says so under the lock.
+            if (writtenGroups != generation || unread && !created.surelyAbsent(namespace)) {
                 v = kv.get(KeyLayout.prefixByNameKey(namespace));
                 if (v != null) {
                     int id = KeyLayout.getInt(v, 0);
@@ -93,6 +98,7 @@ public final class PrefixDictionary implements PrefixResolver {
                 throw new StoreException("prefix dictionary is full (2^31 namespaces)");
             }
             int id = nextId++;
+            created.add(namespace);
             unwrittenByName.put(namespace, id);
             unwrittenById.put(id, namespace);
             if (unwrittenByName.size() >= WRITE_GROUP) {
@@ -178,6 +184,7 @@ public final class PrefixDictionary implements PrefixResolver {
             }
             int first = nextId;
             nextId += count;
+            created.giveUp(); // the ingest writes those namespaces itself
             return first;
         }
     }

@@ -10,6 +10,7 @@ import org.rocksdb.BlockBasedTableConfig;
 import org.rocksdb.BloomFilter;
 import org.rocksdb.Checkpoint;
 import org.rocksdb.CompactionPriority;
+import org.rocksdb.CompressionOptions;
 import org.rocksdb.CompressionType;
 import org.rocksdb.FlushOptions;
 import org.rocksdb.HistogramType;
@@ -39,6 +40,14 @@ public final class RocksKv implements KvReader, AutoCloseable {
         RocksDB.loadLibrary();
     }
 
+    /**
+     * ZSTD level 1 for the last level (every bulk file): on the dictionary files of a BSBM 5 M load
+     * it writes 32 % faster than RocksDB's default level and the files come out 1 % smaller
+     * (long literals in 16 KiB blocks); quad keys compress the same either way (docs/loader-merge.md).
+     * Options copy it, so one instance serves every Options object.
+     */
+    private static final CompressionOptions BOTTOMMOST_ZSTD = new CompressionOptions().setLevel(1).setEnabled(true);
+
     private final Path dir;
     private final LRUCache blockCache;
     private final BloomFilter bloom;
@@ -65,6 +74,7 @@ public final class RocksKv implements KvReader, AutoCloseable {
                 .setTableFormatConfig(table)
                 .setCompressionType(CompressionType.LZ4_COMPRESSION)
                 .setBottommostCompressionType(CompressionType.ZSTD_COMPRESSION)
+                .setBottommostCompressionOptions(BOTTOMMOST_ZSTD)
                 .setCompactionPriority(CompactionPriority.MinOverlappingRatio)
                 .setLevelCompactionDynamicLevelBytes(true)
                 // No bloom filter on the last level (most of a bulk-loaded store): point
@@ -128,7 +138,8 @@ public final class RocksKv implements KvReader, AutoCloseable {
         return new Options()
                 .setTableFormatConfig(table)
                 .setCompressionType(CompressionType.LZ4_COMPRESSION)
-                .setBottommostCompressionType(CompressionType.ZSTD_COMPRESSION);
+                .setBottommostCompressionType(CompressionType.ZSTD_COMPRESSION)
+                .setBottommostCompressionOptions(BOTTOMMOST_ZSTD);
     }
 
     /**

@@ -33,6 +33,49 @@ class PrefixDictionaryTest {
         }
     }
 
+    /**
+     * In a store that had no namespace at open, new names are not read from the store; names
+     * created and written (not cached) still get their id back, and so does a name a prebuilt
+     * ingest writes after its reserve (which ends the shortcut).
+     */
+    @Test
+    void namesCreatedSinceOpenKeepTheirIdsWithoutReads() {
+        int n = 3 * PrefixDictionary.WRITE_GROUP;
+        try (RocksKv kv = RocksKv.open(dir, 8 << 20, false)) {
+            PrefixDictionary d = new PrefixDictionary(kv);
+            for (int i = 1; i <= n; i++) {
+                assertEquals(i, d.prefixId("http://example.org/ns" + i + "/", true));
+            }
+            d.writeUnwritten();
+            for (int i = 1; i <= n; i++) { // written, never cached (asked once): found through the filter's "maybe"
+                assertEquals(i, d.prefixId("http://example.org/ns" + i + "/", true));
+            }
+            assertEquals(n, d.size());
+            // a namespace written around this dictionary, as a prebuilt ingest writes its PREFIX entries
+            // after reserving their ids: from then on a new name is read first
+            int first = d.reserve(1);
+            kv.putAllUnsynced(java.util.List.of(
+                    dev.quarry.store.encoding.KeyLayout.prefixByNameKey("http://example.org/prebuilt/"),
+                    dev.quarry.store.encoding.KeyLayout.intBytes(first)));
+            assertEquals(first, d.prefixId("http://example.org/prebuilt/", true));
+        }
+        CreatedNamespaces c = new CreatedNamespaces(true);
+        for (int i = 0; i < 300_000; i++) { // past two doublings
+            c.add("n" + i);
+        }
+        for (int i = 0; i < 300_000; i++) {
+            assertEquals(false, c.surelyAbsent("n" + i), "n" + i);
+        }
+        int absent = 0;
+        for (int i = 0; i < 10_000; i++) {
+            absent += c.surelyAbsent("m" + i) ? 1 : 0;
+        }
+        assertEquals(true, absent > 9_000, absent + " of 10,000 new names found surely absent");
+        c.giveUp();
+        assertEquals(false, c.surelyAbsent("m1"));
+        assertEquals(false, new CreatedNamespaces(false).surelyAbsent("m1"));
+    }
+
     @Test
     void newNamespacesAreWrittenInGroupsAndReadableBeforeThat() {
         int n = PrefixDictionary.WRITE_GROUP + 10;
