@@ -71,7 +71,7 @@ final class ColumnRanks {
             int c = from.position(slot);
             move[slot] = fromShift[slot];
             mask[slot] = (1L << bits[c]) - 1;
-            target[slot] = toShift[keySlot(to, c)];
+            target[slot] = toShift[to.slotOf(c)];
         }
         for (int i = 0; i < m; i++) {
             long k = in[i];
@@ -151,14 +151,6 @@ final class ColumnRanks {
             s += bits[perm.position(slot)];
         }
         return sh;
-    }
-
-    private static int keySlot(Permutation perm, int column) {
-        int slot = 0;
-        while (perm.position(slot) != column) {
-            slot++;
-        }
-        return slot;
     }
 
     private long mask(Permutation perm, int slot) {

@@ -92,13 +92,12 @@ public final class IndexMerger {
         // Only SPOG is point-read for quads that may be missing (an update's existence check): the others need no filter.
         String label = perm.name().toLowerCase(java.util.Locale.ROOT);
         // Slots of P and G in this index's key; SPOG's slots are the positions S, P, O, G.
-        int slotP = slotOf(perm, Permutation.P), slotG = slotOf(perm, Permutation.G);
+        int slotP = perm.slotOf(Permutation.P), slotG = perm.slotOf(Permutation.G);
         try (SstFileBuilder out = spog ? session.newFile(label) : session.newUnfilteredFile(label);
              BulkSession.CommittedQuads committed = lookup ? session.committedQuads() : null) {
             DistinctKeys keys = new DistinctKeys(readers);
-            // The key is the tag and the slots as they are: written straight, not through a quad.
+            // The key is written from the slots as they are, not through a quad.
             byte[] key = new byte[KeyLayout.QUAD_KEY_LENGTH];
-            key[0] = perm.tag();
             while (keys.next()) {
                 long[] k = keys.key();
                 distinct++;
@@ -115,10 +114,7 @@ public final class IndexMerger {
                         distinctPairs.add(0, k[slotP]);
                     }
                 }
-                KeyLayout.putLong(key, 1, k[0]);
-                KeyLayout.putLong(key, 9, k[1]);
-                KeyLayout.putLong(key, 17, k[2]);
-                KeyLayout.putLong(key, 25, k[3]);
+                KeyLayout.writeSlotKey(perm, k, key);
                 out.add(key);
                 if ((distinct & 0xFFFF) == 0 && cancelled.getAsBoolean()) {
                     throw new java.util.concurrent.CancellationException("load cancelled");
@@ -135,14 +131,5 @@ public final class IndexMerger {
         } finally {
             readers.forEach(RunReader::close);
         }
-    }
-
-    private static int slotOf(Permutation perm, int position) {
-        for (int slot = 0; slot < 4; slot++) {
-            if (perm.position(slot) == position) {
-                return slot;
-            }
-        }
-        throw new IllegalArgumentException(perm + " has no position " + position);
     }
 }

@@ -81,6 +81,14 @@ public final class KeyLayout {
         }
     }
 
+    /** The key of {@code perm} for ids already in its slot order ({@code slots[0]} first), as {@link #writeQuadKey} writes it. */
+    public static void writeSlotKey(Permutation perm, long[] slots, byte[] dst) {
+        dst[0] = perm.tag();
+        for (int slot = 0; slot < 4; slot++) {
+            putLong(dst, 1 + slot * 8, slots[slot]);
+        }
+    }
+
     /** Decodes an index key back into {@code (s, p, o, g)}. */
     public static void readQuadKey(Permutation perm, byte[] key, long[] quadOut) {
         for (int slot = 0; slot < 4; slot++) {

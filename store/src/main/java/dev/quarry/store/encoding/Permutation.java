@@ -46,6 +46,16 @@ public enum Permutation {
         return order[slot];
     }
 
+    /** The key slot that holds quad position {@code position} (S, P, O or G). */
+    public int slotOf(int position) {
+        for (int slot = 0; slot < 4; slot++) {
+            if (order[slot] == position) {
+                return slot;
+            }
+        }
+        throw new IllegalArgumentException(this + " has no position " + position);
+    }
+
     /** Whether this index holds the quads of graph {@code g}: the graph-first ones hold no default-graph quad. */
     public boolean holds(long g) {
         return order[0] != G || g != TermId.DEFAULT_GRAPH;

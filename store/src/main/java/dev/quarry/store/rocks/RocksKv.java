@@ -48,6 +48,9 @@ public final class RocksKv implements KvReader, AutoCloseable {
      */
     private static final CompressionOptions BOTTOMMOST_ZSTD = new CompressionOptions().setLevel(1).setEnabled(true);
 
+    /** RocksDB's info logs (db/LOG and its predecessors) kept in a store. */
+    static final int KEPT_INFO_LOGS = 5;
+
     private final Path dir;
     private final LRUCache blockCache;
     private final BloomFilter bloom;
@@ -117,9 +120,6 @@ public final class RocksKv implements KvReader, AutoCloseable {
      * verify went from minutes to seconds). Partitioned filters and a two-level index keep only
      * small top-level blocks pinned and page the rest like data blocks.
      */
-    /** RocksDB's info logs (db/LOG and its predecessors) kept in a store. */
-    static final int KEPT_INFO_LOGS = 5;
-
     private static BlockBasedTableConfig tableConfig(LRUCache blockCache) {
         return new BlockBasedTableConfig()
                 .setBlockCache(blockCache)
