@@ -60,7 +60,9 @@ class WarmUpAtStartTest {
             assertTrue(Integer.parseInt(m.group(1)) > 100, "the warm-up asked queries: " + log);
             assertEquals("0", m.group(2), "every warm-up query is valid SPARQL and fast on a small store: " + log);
             assertTrue(log.indexOf("warm-up:") < log.indexOf("QuarryServer: serving"), log);
-            assertFalse(log.contains("access: "), "the warm-up's own requests are not in the access log: " + log);
+            // The client's own query may already be logged (the access log writes ~100 ms late); the
+            // warm-up's thousands of requests must not be.
+            assertTrue(log.split("access: ", -1).length - 1 <= 1, "the warm-up's own requests are not in the access log: " + log);
             assertFalse(log.contains("WARN") || log.contains("ERROR"), log);
         }
     }

@@ -36,6 +36,8 @@ public final class KvCursor implements AutoCloseable {
     static final int WALK_PAUSE = 16;
 
     private final RocksIterator it;
+    /** Where the iterator came from and goes back to on close; null if the cursor owns it. */
+    private final SharedSnapshot pool;
     private final ReadOptions ownedOptions;
     private final Function<byte[], KvIterator> scans;
     private final OwnerThread owner = new OwnerThread("RocksDB cursor");
@@ -60,22 +62,27 @@ public final class KvCursor implements AutoCloseable {
     private int failedWalks;
     private int walkPause;
 
-    private KvCursor(RocksIterator it, ReadOptions ownedOptions, Function<byte[], KvIterator> scans) {
+    private KvCursor(RocksIterator it, SharedSnapshot pool, ReadOptions ownedOptions, Function<byte[], KvIterator> scans) {
         this.it = it;
+        this.pool = pool;
         this.ownedOptions = ownedOptions;
         this.scans = scans;
     }
 
-    /** One iterator with {@code shared} options (a snapshot's; not closed here) or fresh ones if null. */
-    static KvCursor over(RocksDB db, ReadOptions shared) {
-        ReadOptions owned = shared == null ? new ReadOptions() : null;
-        // RocksDB copies the read options into the iterator, so sharing them is safe.
-        return new KvCursor(db.newIterator(shared == null ? owned : shared), owned, null);
+    /** One new iterator over the latest state. */
+    static KvCursor latest(RocksDB db) {
+        ReadOptions owned = new ReadOptions();
+        return new KvCursor(db.newIterator(owned), null, owned, null);
+    }
+
+    /** One iterator of a shared snapshot's pool, given back on close (every use seeks first). */
+    static KvCursor pooled(SharedSnapshot pool) {
+        return new KvCursor(pool.takeIterator(), pool, null, null);
     }
 
     /** A new scan per prefix, for readers whose iterators cannot simply be re-sought. */
     static KvCursor rescanning(Function<byte[], KvIterator> scans) {
-        return new KvCursor(null, null, scans);
+        return new KvCursor(null, null, null, scans);
     }
 
     /** Positions before the first key starting with {@code prefix}; {@link #next} moves onto it. */
@@ -209,7 +216,9 @@ public final class KvCursor implements AutoCloseable {
     }
 
     private void release() {
-        if (it != null) {
+        if (pool != null) {
+            pool.giveBack(it);
+        } else if (it != null) {
             it.close();
         }
         if (ownedOptions != null) {

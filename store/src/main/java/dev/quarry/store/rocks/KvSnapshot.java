@@ -7,20 +7,25 @@ import org.rocksdb.Snapshot;
 
 /**
  * A consistent read-only view of the store at one moment; readers never see half a write.
- * Confined to the thread that took it (see {@link OwnerThread}): a close from another
- * thread only marks it, and a read after close throws instead of crashing.
+ * Views taken while the store does not change share one RocksDB snapshot and its idle
+ * iterators (see {@link SharedSnapshot}). Confined to the thread that took it (see
+ * {@link OwnerThread}): a close from another thread only marks it, and a read after close
+ * throws instead of crashing.
  */
 public final class KvSnapshot implements KvReader, AutoCloseable {
     private final RocksDB db;
+    private final SharedSnapshot shared;
     private final Snapshot snapshot;
     private final ReadOptions readOptions;
     private final OwnerThread owner = new OwnerThread("RocksDB snapshot");
     private final Runnable release = this::release;
 
-    KvSnapshot(RocksDB db) {
+    /** A view of {@code shared}, already acquired for it. */
+    KvSnapshot(RocksDB db, SharedSnapshot shared) {
         this.db = db;
-        this.snapshot = db.getSnapshot();
-        this.readOptions = new ReadOptions().setSnapshot(snapshot);
+        this.shared = shared;
+        this.snapshot = shared.snapshot();
+        this.readOptions = shared.readOptions();
     }
 
     @Override
@@ -53,7 +58,7 @@ public final class KvSnapshot implements KvReader, AutoCloseable {
     @Override
     public KvCursor cursor() {
         owner.checkOpen(release);
-        return KvCursor.over(db, readOptions);
+        return KvCursor.pooled(shared);
     }
 
     /** Iterates keys in {@code [from, prefixEnd(prefix))}: a scan of {@code prefix} resumed at {@code from}. */
@@ -73,7 +78,6 @@ public final class KvSnapshot implements KvReader, AutoCloseable {
     }
 
     private void release() {
-        readOptions.close();
-        db.releaseSnapshot(snapshot);
+        shared.release();
     }
 }

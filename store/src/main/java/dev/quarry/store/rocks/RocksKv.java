@@ -6,12 +6,15 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
+import org.rocksdb.AbstractEventListener;
 import org.rocksdb.BlockBasedTableConfig;
 import org.rocksdb.BloomFilter;
 import org.rocksdb.Checkpoint;
+import org.rocksdb.CompactionJobInfo;
 import org.rocksdb.CompactionPriority;
 import org.rocksdb.CompressionOptions;
 import org.rocksdb.CompressionType;
+import org.rocksdb.FlushJobInfo;
 import org.rocksdb.FlushOptions;
 import org.rocksdb.HistogramType;
 import org.rocksdb.IndexType;
@@ -59,7 +62,11 @@ public final class RocksKv implements KvReader, AutoCloseable {
     private final Options unfilteredSstOptions;
     private final WriteOptions writeOptions;
     private final WriteOptions unsyncedWriteOptions = new WriteOptions().setSync(false);
+    private final AbstractEventListener filesChanged = new FilesChangedListener();
     private final RocksDB db;
+    /** The snapshot new views share until the store changes (see {@link SharedSnapshot}); null when none. */
+    private final Object shareLock = new Object();
+    private SharedSnapshot shared;
 
     private RocksKv(Path dir, long blockCacheBytes, boolean sync) {
         this.dir = dir;
@@ -92,6 +99,7 @@ public final class RocksKv implements KvReader, AutoCloseable {
                 // RocksDB starts an info log per open and keeps 1,000 old ones: a store that is
                 // opened often (a server restarted, loads, verify) gathered hundreds of LOG.old files.
                 .setKeepLogFileNum(KEPT_INFO_LOGS)
+                .setListeners(List.of(filesChanged))
                 .setStatistics(statistics);
         // Bulk files of key spaces that are only scanned, or point-read only for keys that
         // exist, need no filter: building it was ~10 % of writing such a file and it was a
@@ -183,9 +191,55 @@ public final class RocksKv implements KvReader, AutoCloseable {
         }
     }
 
-    /** A consistent point-in-time view; close it to release it. */
+    /**
+     * A consistent point-in-time view; close it to release it. Views taken while nothing is
+     * written share one RocksDB snapshot and its idle iterators.
+     */
     public KvSnapshot snapshot() {
-        return new KvSnapshot(db);
+        synchronized (shareLock) {
+            SharedSnapshot s = shared;
+            if (s == null || !s.acquire()) {
+                s = new SharedSnapshot(db);
+                s.acquire();
+                shared = s;
+            }
+            return new KvSnapshot(db, s);
+        }
+    }
+
+    /**
+     * After every write and every change of files: views taken from now on see it. (The
+     * write is visible before this returns, so a view taken after the write call returns
+     * never reads the shared snapshot from before it.)
+     */
+    private void retireShared() {
+        synchronized (shareLock) {
+            if (shared != null) {
+                shared.retire();
+                shared = null;
+            }
+        }
+    }
+
+    /**
+     * Retires the shared snapshot when a background flush or compaction replaced files: its
+     * idle iterators would keep the replaced files on disk. RocksDB calls this without its
+     * database mutex held, so closing idle iterators here cannot deadlock.
+     */
+    private final class FilesChangedListener extends AbstractEventListener {
+        FilesChangedListener() {
+            super(EnabledEventCallback.ON_FLUSH_COMPLETED, EnabledEventCallback.ON_COMPACTION_COMPLETED);
+        }
+
+        @Override
+        public void onFlushCompleted(RocksDB db, FlushJobInfo info) {
+            retireShared();
+        }
+
+        @Override
+        public void onCompactionCompleted(RocksDB db, CompactionJobInfo info) {
+            retireShared();
+        }
     }
 
     /** Iterates the latest committed keys starting with {@code prefix}, in key order. */
@@ -196,7 +250,7 @@ public final class RocksKv implements KvReader, AutoCloseable {
 
     @Override
     public KvCursor cursor() {
-        return KvCursor.over(db, null);
+        return KvCursor.latest(db);
     }
 
     /** The greatest committed key starting with {@code prefix}, or null if there is none. */
@@ -255,6 +309,8 @@ public final class RocksKv implements KvReader, AutoCloseable {
             batch.writeTo(db, writeOptions);
         } catch (RocksDBException e) {
             throw fail("write failed", e);
+        } finally {
+            retireShared();
         }
     }
 
@@ -271,6 +327,8 @@ public final class RocksKv implements KvReader, AutoCloseable {
             db.write(unsyncedWriteOptions, b);
         } catch (RocksDBException e) {
             throw fail("write failed", e);
+        } finally {
+            retireShared();
         }
     }
 
@@ -290,6 +348,8 @@ public final class RocksKv implements KvReader, AutoCloseable {
             db.write(writeOptions, b);
         } catch (RocksDBException e) {
             throw fail("range delete failed", e);
+        } finally {
+            retireShared();
         }
     }
 
@@ -309,6 +369,8 @@ public final class RocksKv implements KvReader, AutoCloseable {
             db.deleteFilesInRanges(db.getDefaultColumnFamily(), flat, false);
         } catch (RocksDBException e) {
             throw fail("dropping files failed", e);
+        } finally {
+            retireShared();
         }
     }
 
@@ -361,6 +423,8 @@ public final class RocksKv implements KvReader, AutoCloseable {
             db.ingestExternalFile(names, opts);
         } catch (RocksDBException e) {
             throw fail("ingest of " + files.size() + " files failed", e);
+        } finally {
+            retireShared();
         }
     }
 
@@ -448,6 +512,7 @@ public final class RocksKv implements KvReader, AutoCloseable {
 
     @Override
     public void close() {
+        retireShared();
         try {
             db.syncWal();
         } catch (RocksDBException ignored) {
@@ -463,6 +528,7 @@ public final class RocksKv implements KvReader, AutoCloseable {
         options.close();
         unfilteredSstOptions.close();
         statistics.close();
+        filesChanged.close();
         bloom.close();
         blockCache.close();
     }
