@@ -15,7 +15,9 @@ import org.apache.jena.query.Query;
 final class ShapeTimes {
     private static final double WEIGHT = 0.25;
 
-    private final Cache<Query, double[]> means = Caffeine.newBuilder().weakKeys().maximumSize(10_000).build();
+    /** Upkeep on the caller's thread, as in {@code ShapeCache}: no pool thread woken per few queries. */
+    private final Cache<Query, double[]> means =
+            Caffeine.newBuilder().weakKeys().maximumSize(10_000).executor(Runnable::run).build();
 
     /** The mean run time of {@code shape}'s queries in milliseconds; 0 if none ran yet. */
     double meanMillis(Query shape) {
