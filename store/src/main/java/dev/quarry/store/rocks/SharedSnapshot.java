@@ -104,8 +104,4 @@ final class SharedSnapshot {
         readOptions.close();
         db.releaseSnapshot(snapshot);
     }
-
-    synchronized int idleIterators() {
-        return idle.size();
-    }
 }
