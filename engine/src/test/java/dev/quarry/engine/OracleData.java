@@ -10,7 +10,7 @@ import org.apache.jena.sparql.core.Quad;
 import org.apache.jena.system.Txn;
 
 /** The same quads in Jena's in-memory dataset (the oracle) and in a new store, for differential tests. */
-final class OracleData {
+public final class OracleData {
     private OracleData() {}
 
     /** Jena's in-memory dataset holding {@code quads}. */
@@ -21,7 +21,7 @@ final class OracleData {
     }
 
     /** A new store in {@code dir} holding {@code quads}, committed; the caller closes it. */
-    static QuadStore store(Path dir, List<Quad> quads) {
+    public static QuadStore store(Path dir, Iterable<Quad> quads) {
         QuadStore store = QuadStore.open(dir);
         try (WriteTransaction w = store.beginWrite()) {
             for (Quad q : quads) {

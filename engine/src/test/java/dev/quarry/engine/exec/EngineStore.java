@@ -1,9 +1,9 @@
 package dev.quarry.engine.exec;
 
+import dev.quarry.engine.OracleData;
 import dev.quarry.engine.SparqlEngine;
 import dev.quarry.engine.shape.Prepared;
 import dev.quarry.store.QuadStore;
-import dev.quarry.store.WriteTransaction;
 import dev.quarry.store.arq.QuarryDatasetGraph;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -28,14 +28,7 @@ final class EngineStore implements AutoCloseable {
 
     /** A store at {@code dir} holding {@code quads}, written in one transaction. */
     static EngineStore of(Path dir, Iterable<Quad> quads) {
-        QuadStore store = QuadStore.open(dir);
-        try (WriteTransaction w = store.beginWrite()) {
-            for (Quad q : quads) {
-                w.add(q.isDefaultGraph() ? null : q.getGraph(), q.getSubject(), q.getPredicate(), q.getObject());
-            }
-            w.commit();
-        }
-        return new EngineStore(store);
+        return new EngineStore(OracleData.store(dir, quads));
     }
 
     /** The rows of the SELECT {@code text} as the engine answers it, in its order. */

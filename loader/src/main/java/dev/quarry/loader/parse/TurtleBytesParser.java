@@ -668,7 +668,8 @@ final class TurtleBytesParser {
         return p;
     }
 
-    private static boolean isWs(int c) {
+    /** Turtle's white space (also what {@link TurtleChunker} scans for). */
+    static boolean isWs(int c) {
         return c == ' ' || c == '\t' || c == '\n' || c == '\r';
     }
 

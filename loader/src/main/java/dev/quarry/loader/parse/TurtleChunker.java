@@ -359,7 +359,7 @@ public final class TurtleChunker {
                         }
                         default -> {
                             if ((b == '@' || b == 'p' || b == 'P' || b == 'b' || b == 'B') && predicting && atStatementStart()
-                                    && (b == '@' || i == from || whiteSpace(buf[i - 1]))) {
+                                    && (b == '@' || i == from || TurtleBytesParser.isWs(buf[i - 1]))) {
                                 directive(i, to);
                             }
                             token(b);
@@ -452,11 +452,7 @@ public final class TurtleChunker {
                 return false;
             }
         }
-        return whiteSpace(buf[from + n]);
-    }
-
-    private static boolean whiteSpace(byte b) {
-        return b == ' ' || b == '\t' || b == '\r' || b == '\n';
+        return TurtleBytesParser.isWs(buf[from + n]);
     }
 
     private static String utf8(String latin1) {

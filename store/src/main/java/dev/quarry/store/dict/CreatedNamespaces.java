@@ -13,6 +13,10 @@ import java.util.Arrays;
  * ({@link #giveUp}), the filters are dropped and every miss reads the store again.
  * The dictionary adds under its lock and re-checks under it what {@link #surelyAbsent} said without:
  * a read racing an add may miss its bits, never fail.
+ * Hand-written rather than commons-collections4's {@code LayeredBloomFilter} (on the classpath
+ * through Jena): that API builds a hasher object per name asked, and this is asked once per
+ * new IRI of a load; here a check is one hash and six bit tests over plain arrays, read without
+ * a lock.
  */
 final class CreatedNamespaces {
     static final int MAX_NAMES = 1 << 24;
