@@ -74,39 +74,44 @@ record Bzip2Block(int stream, int index, int level, long startBit, byte[] bytes,
     }
 
     /**
-     * Decodes this block alone with commons-compress. Fails (IOException or a runtime
-     * exception from the library) if the candidate is not exactly one valid block.
+     * Decodes this block alone. Fails (IOException) if the candidate is not exactly one valid
+     * block.
      */
     Decoded decode() throws IOException {
-        return decode(null, null);
+        return decode(null, new Bzip2BlockDecoder());
     }
 
     /**
-     * As {@link #decode()}, into {@code buffer} if it is not null and large enough for a usual
-     * block, with the decoder's large table from {@code tables} if not null.
+     * As {@link #decode()}, with {@code decoder} (whose tables it reuses), into {@code buffer}
+     * if it is not null and large enough for a usual block.
      */
-    Decoded decode(byte[] buffer, Bzip2DecoderTables tables) throws IOException {
+    Decoded decode(byte[] buffer, Bzip2BlockDecoder decoder) throws IOException {
+        try {
+            return decoder.decode(this, buffer);
+        } catch (Bzip2BlockDecoder.RandomisedBlockException e) {
+            return decodeWithLibrary(buffer);
+        }
+    }
+
+    /**
+     * Decodes this block with commons-compress: the reference, and the decoder of randomised
+     * blocks (which no bzip2 since 0.9.5 writes). Fails (IOException or a runtime exception
+     * from the library) if the candidate is not exactly one valid block.
+     */
+    Decoded decodeWithLibrary(byte[] buffer) throws IOException {
         if (bitLength < HEADER_BITS) {
             throw new IOException("a candidate of " + bitLength + " bits is no block");
         }
         byte[] out = buffer != null && buffer.length >= usualSize(level) ? buffer : new byte[usualSize(level)];
         int n = 0;
-        int[] lent = null;
         try (BZip2CompressorInputStream in = new BZip2CompressorInputStream(
                 new ByteArrayInputStream(asSingleBlockStream()), false)) {
-            if (tables != null) {
-                lent = tables.lend(in, level);
-            }
             int r;
             while ((r = in.read(out, n, Math.min(READ_SIZE, out.length - n))) >= 0) {
                 n += r;
                 if (n == out.length) {
                     out = Arrays.copyOf(out, out.length * 2);
                 }
-            }
-        } finally {
-            if (tables != null) {
-                tables.giveBack(lent); // the stream is closed: nothing reads the table any more
             }
         }
         return new Decoded(out, n);
