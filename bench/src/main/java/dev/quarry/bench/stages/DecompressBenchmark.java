@@ -177,7 +177,7 @@ public class DecompressBenchmark {
     }
 
     /** Exactly {@value #DATA_MB} MB of N-Quads-like lines (varied IRIs, literals, graphs), seeded. */
-    static byte[] nquads() {
+    public static byte[] nquads() {
         Random r = new Random(20240501);
         int size = DATA_MB * 1_000_000;
         ByteArrayOutputStream out = new ByteArrayOutputStream(size + 512);

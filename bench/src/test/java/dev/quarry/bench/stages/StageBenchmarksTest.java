@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.quarry.bench.jmh.QuadRate;
+import dev.quarry.loader.input.Bzip2BlockBenchmark;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -31,6 +32,15 @@ class StageBenchmarksTest {
         } finally {
             b.close();
         }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"quarry", "commons-compress"})
+    void bzip2BlocksDecodeToTheBytesCompressed(String decoder) throws Exception {
+        Bzip2BlockBenchmark b = new Bzip2BlockBenchmark();
+        b.decoder = decoder;
+        b.cut();
+        assertEquals(DecompressBenchmark.DATA_MB * 1_000_000L, b.decodeAll());
     }
 
     @ParameterizedTest

@@ -7,7 +7,6 @@ import java.util.Locale;
 import java.util.zip.Inflater;
 import java.util.zip.InflaterInputStream;
 import net.jpountz.lz4.LZ4FrameInputStream;
-import org.apache.commons.compress.compressors.bzip2.BZip2CompressorInputStream;
 import org.tukaani.xz.XZInputStream;
 import org.xerial.snappy.SnappyFramedInputStream;
 
@@ -103,7 +102,7 @@ public enum Compression {
         return switch (this) {
             case NONE -> in;
             case GZIP -> new GzipMembersInputStream(in);
-            case BZIP2 -> bzip2(in, name);
+            case BZIP2 -> new ParallelBzip2InputStream(in, name);
             case XZ -> new XZInputStream(in);
             case ZSTD -> new ZstdInputStreamNoFinalizer(in);
             case LZ4 -> new LZ4FrameInputStream(in);
@@ -113,16 +112,6 @@ public enum Compression {
         };
     }
 
-    /**
-     * bzip2 on a pool of decoder threads, except with one core (a container limited to one
-     * CPU): there the pool brings no parallelism, and its faster block decoder only makes up
-     * for cutting the blocks and handing them over (one core, 100 MB of N-Triples: 54-61 MB/s
-     * against the library's 57-58), so the library decodes the streams in one pass.
-     */
-    private static InputStream bzip2(InputStream in, String name) throws IOException {
-        return Runtime.getRuntime().availableProcessors() > 1 ? new ParallelBzip2InputStream(in, name)
-                : new BZip2CompressorInputStream(in, true);
-    }
 
     /*
      * zlib: CMF byte with method 8 (deflate) and a window of at most 32 KiB, and

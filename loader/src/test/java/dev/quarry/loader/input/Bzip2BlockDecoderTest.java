@@ -11,7 +11,9 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
+import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -85,6 +87,7 @@ class Bzip2BlockDecoderTest {
         Bzip2BlockDecoder decoder = new Bzip2BlockDecoder();
         Random r = new Random(3);
         int failed = 0;
+        Map<String, Integer> reasons = new TreeMap<>();
         for (int i = 0; i < 3_000; i++) {
             long bit = i < 400 ? i : r.nextLong(block.bitLength()); // the whole header, then anywhere
             if (bit == 80) {
@@ -97,11 +100,15 @@ class Bzip2BlockDecoderTest {
                         + " bytes");
             } catch (IOException expected) {
                 failed++;
+                reasons.merge(expected.getMessage().replaceAll("[0-9]+", "N"), 1, Integer::sum);
             } catch (RuntimeException e) {
                 throw new AssertionError("bit " + bit + " flipped: " + e, e);
             }
         }
         assertTrue(failed > 2_500);
+        // Most flips in the data give links of several cycles; a flip in the CRC, a CRC mismatch.
+        assertTrue(reasons.containsKey("corrupt block: its transform is not one cycle"), reasons.toString());
+        assertTrue(reasons.containsKey("block CRC does not match"), reasons.toString());
         assertArrayEquals(data, bytes(decoder.decode(block, null)), "the decoder is fine after the failures");
     }
 
