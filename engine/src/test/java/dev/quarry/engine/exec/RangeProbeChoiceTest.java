@@ -20,7 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
  * When a level that seeks with object ranges switches to a hash probe ({@link RangeProbeCursor}):
  * only when the range scan is expected to cost less than the seeks still to come, judged from
  * the store's size estimate of the range before any key of it is read. 20,000 items with a
- * value 0..19,999 each; a few or many links point at the first items.
+ * value 0..19,999 each; a few, some or many links point at the first items.
  */
 class RangeProbeChoiceTest {
     private static final String EX = "http://example.org/";
@@ -42,6 +42,9 @@ class RangeProbeChoiceTest {
         }
         for (int i = 0; i < 2_000; i++) {
             quads.add(quad(iri("many"), iri("manyLinks"), iri("x" + i)));
+        }
+        for (int i = 0; i < 1_000; i++) {
+            quads.add(quad(iri("some"), iri("someLinks"), iri("x" + i)));
         }
         store = EngineStore.of(dir.resolve("store"), quads);
     }
@@ -66,10 +69,12 @@ class RangeProbeChoiceTest {
     }
 
     @Test
-    void aRangeOfTenQuadsPerIncomingRowIsNotScanned() {
-        // 2,000 rows come in, the range holds all 20,000 quads: a seek costs less than the
-        // ten quads per row the scan and its hash would cost.
-        assertSeeksOnly(PREFIX + "SELECT ?x ?n { :many :manyLinks ?x . ?x :n ?n FILTER(?n >= 0) }", 2_000);
+    void aRangeOfTwentyQuadsPerIncomingRowIsNotScanned() {
+        // 1,000 rows come in, the range holds all 20,000 quads: a seek costs less than the
+        // twenty quads per row the scan and its hash would cost. (At ten per row, the
+        // threshold itself, the choice hung on RocksDB's size estimate, which moves with
+        // when the memtable is flushed: the test failed once on a busy machine.)
+        assertSeeksOnly(PREFIX + "SELECT ?x ?n { :some :someLinks ?x . ?x :n ?n FILTER(?n >= 0) }", 1_000);
     }
 
     /** The range level seeks for every row (no hash probe) and the query gives {@code rows} rows. */
