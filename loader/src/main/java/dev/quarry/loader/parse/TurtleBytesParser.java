@@ -105,14 +105,16 @@ final class TurtleBytesParser {
 
     /**
      * Reads {@code text[off, off+len)} (TriG if {@code trig}), a chunk starting with {@code startPrefixes} in effect,
-     * blank node labels of the document {@code documentScope}; null if RIOT must read it.
+     * blank node labels of the document {@code documentScope}, into {@code into} (an empty
+     * tape); null if RIOT must read it.
      */
-    Result parse(byte[] text, int off, int len, boolean trig, Map<String, String> startPrefixes, UUID documentScope) {
+    Result parse(byte[] text, int off, int len, boolean trig, Map<String, String> startPrefixes, UUID documentScope,
+                 TurtleTape into) {
         this.trig = trig;
         graph = TurtleTape.NO_GRAPH;
         b = text;
         end = off + len;
-        tape = new TurtleTape();
+        tape = into;
         prefixes = startPrefixes;
         declared = false;
         this.documentScope = documentScope;

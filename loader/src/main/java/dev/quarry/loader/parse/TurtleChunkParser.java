@@ -7,6 +7,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.atomic.LongAdder;
 import org.apache.jena.graph.Node;
 import org.apache.jena.riot.Lang;
@@ -39,6 +41,13 @@ public final class TurtleChunkParser {
     private static final boolean RIOT_ONLY = Boolean.getBoolean("quarry.turtle.riotOnly");
     /** One byte-level reader per worker thread (it keeps caches, never text, between chunks). */
     private static final ThreadLocal<TurtleBytesParser> BYTES = ThreadLocal.withInitial(TurtleBytesParser::new);
+
+    /**
+     * Tapes of chunks already sent on, emptied, for the next chunks (see {@link TurtleTape#clear}):
+     * about two per worker are held (one being filled, one settling) in the steady state.
+     */
+    private final BlockingQueue<TurtleTape> spareTapes =
+            new ArrayBlockingQueue<>(2 * Runtime.getRuntime().availableProcessors());
 
     /** @param documentScope the document's blank node scope (as for {@link RiotFeedParser#parse}) */
     public TurtleChunkParser(Lang lang, UUID documentScope) {
@@ -82,6 +91,8 @@ public final class TurtleChunkParser {
         private Prologue end;
         /** The statements, if {@link TurtleBytesParser} read the chunk (then there are no errors). */
         private TurtleTape tape;
+        /** Where the tape goes once its statements are sent on. */
+        private BlockingQueue<TurtleTape> spareTapes;
 
         /** Whether the chunk's text ended just after a statement, with no error pending. */
         public boolean atStatementEnd() {
@@ -104,12 +115,17 @@ public final class TurtleChunkParser {
             }
         }
 
-        /** Sends the chunk's statements on. */
+        /** Sends the chunk's statements on (once: a tape is reused for another chunk after). */
         public void emit(Statements out) {
             if (tape != null && out instanceof Encoding e) {
                 tape.emit(e.enc, e.tripleGraph, e.sink);
             } else if (tape != null) {
                 tape.emit(out);
+            }
+            if (tape != null) {
+                tape.clear();
+                spareTapes.offer(tape);
+                tape = null;
             }
             for (Node[] q : statements) {
                 out.accept(q[0], q[1], q[2], q[3]);
@@ -129,13 +145,20 @@ public final class TurtleChunkParser {
     /** The chunk read by {@link TurtleBytesParser}, or null if it is outside its subset. */
     Parsed parseBytes(TurtleChunk chunk) {
         Prologue start = chunk.start();
+        TurtleTape tape = spareTapes.poll();
         TurtleBytesParser.Result r = BYTES.get().parse(chunk.bytes(), chunk.offset(), chunk.length(),
-                RDFLanguages.sameLang(lang, Lang.TRIG), start.prefixes(), documentScope);
+                RDFLanguages.sameLang(lang, Lang.TRIG), start.prefixes(), documentScope,
+                tape != null ? tape : new TurtleTape());
         if (r == null) {
+            if (tape != null) {
+                tape.clear();
+                spareTapes.offer(tape);
+            }
             return null;
         }
         Parsed p = new Parsed();
         p.tape = r.tape();
+        p.spareTapes = spareTapes;
         p.atStatementEnd = r.atStatementEnd();
         p.end = new Prologue(start.base(), r.prefixes()); // no @base in the subset
         bytesParsed.increment();

@@ -45,6 +45,17 @@ final class TurtleTape {
         statements = new int[1 << 8];
     }
 
+    /**
+     * Empties the tape for another chunk, keeping its grown arrays: a full chunk's tape ends
+     * near a megabyte, above G1's humongous size with the 2 MB regions of a 4 GB heap, and a
+     * new one per chunk was a burst of humongous allocations that made G1 grow the heap.
+     */
+    void clear() {
+        size = 0;
+        count = 0;
+        tags.clear();
+    }
+
     /** Statements held. */
     int statements() {
         return count;

@@ -65,7 +65,7 @@ class TurtleBytesParserTest {
         byte[] badUtf8 = (prefix + "ex:s ex:p 1 . # x\n").getBytes(StandardCharsets.UTF_8);
         badUtf8[badUtf8.length - 2] = (byte) 0xFF;
         assertNull(new TurtleBytesParser().parse(badUtf8, 0, badUtf8.length, false, java.util.Map.of(),
-                ChunkedTurtleHarness.SCOPE), "a comment that is not UTF-8");
+                ChunkedTurtleHarness.SCOPE, new TurtleTape()), "a comment that is not UTF-8");
     }
 
     @Test
