@@ -132,6 +132,22 @@ class TurtleBytesParserTest {
         }
     }
 
+    @Test
+    void aTapeReusedForTheNextChunkHoldsOnlyThatChunk() {
+        // One parser, chunks one after the other: each chunk's tape is emptied and reused once
+        // its statements are sent on, so the second and third are read into the first one's.
+        TurtleChunkParser parser = new TurtleChunkParser(Lang.TURTLE, ChunkedTurtleHarness.SCOPE);
+        String prefix = "@prefix ex: <http://example.org/> .\n";
+        List<String> docs = List.of(
+                prefix + "ex:a ex:p \"long text\"@en-GB, 1, 2.5, ex:b ; ex:q ex:c .\n".repeat(200),
+                prefix + "ex:s ex:p \"x\"@fr .\n",
+                prefix + "ex:t ex:r \"2024-01-31\"^^<http://www.w3.org/2001/XMLSchema#date>, _:b1 .\n");
+        for (String doc : docs) {
+            TurtleChunk c = chunk(doc);
+            assertSameReading(parser.parseWithRiot(c), parser.parseBytes(c), doc.substring(0, Math.min(80, doc.length())));
+        }
+    }
+
     /** The byte reader's reading of {@code doc} as one chunk (null: left to RIOT). */
     private static TurtleChunkParser.Parsed bytes(String doc) {
         return new TurtleChunkParser(Lang.TURTLE, ChunkedTurtleHarness.SCOPE).parseBytes(chunk(doc));
