@@ -112,7 +112,6 @@ public enum Compression {
         };
     }
 
-
     /*
      * zlib: CMF byte with method 8 (deflate) and a window of at most 32 KiB, and
      * (CMF*256 + FLG) divisible by 31. Also require no preset dictionary: text never starts

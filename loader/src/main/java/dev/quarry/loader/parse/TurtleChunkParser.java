@@ -91,8 +91,8 @@ public final class TurtleChunkParser {
         private Prologue end;
         /** The statements, if {@link TurtleBytesParser} read the chunk (then there are no errors). */
         private TurtleTape tape;
-        /** Where the tape goes once its statements are sent on. */
-        private BlockingQueue<TurtleTape> spareTapes;
+        /** The parser whose spare tapes the tape joins once its statements are sent on. */
+        private TurtleChunkParser owner;
 
         /** Whether the chunk's text ended just after a statement, with no error pending. */
         public boolean atStatementEnd() {
@@ -123,8 +123,7 @@ public final class TurtleChunkParser {
                 tape.emit(out);
             }
             if (tape != null) {
-                tape.clear();
-                spareTapes.offer(tape);
+                owner.giveBack(tape);
                 tape = null;
             }
             for (Node[] q : statements) {
@@ -151,18 +150,23 @@ public final class TurtleChunkParser {
                 tape != null ? tape : new TurtleTape());
         if (r == null) {
             if (tape != null) {
-                tape.clear();
-                spareTapes.offer(tape);
+                giveBack(tape);
             }
             return null;
         }
         Parsed p = new Parsed();
         p.tape = r.tape();
-        p.spareTapes = spareTapes;
+        p.owner = this;
         p.atStatementEnd = r.atStatementEnd();
         p.end = new Prologue(start.base(), r.prefixes()); // no @base in the subset
         bytesParsed.increment();
         return p;
+    }
+
+    /** Empties {@code tape} and keeps it for a later chunk (dropped when enough are spare). */
+    private void giveBack(TurtleTape tape) {
+        tape.clear();
+        spareTapes.offer(tape);
     }
 
     /** The chunk read by RIOT. */
