@@ -57,6 +57,7 @@ printf '%s\n' "${columns[@]}" > "$out/columns.txt"
   echo "command: SIZES=\"$sizes\" FORMATS=\"$formats\" LOADERS=\"$SERVERS\" ${QUARRY_JARS:+QUARRY_JARS=\"$QUARRY_JARS\" }bench/bsbm/loads.sh"
   echo "machine: $(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GB", $2 / 1048576}' /proc/meminfo)"
   echo "quarry: $(cd "$repo" && git rev-parse --short HEAD 2>/dev/null || echo '?')$(cd "$repo" && git diff --quiet 2>/dev/null || echo ' (uncommitted changes)'), JVM -Xmx$jvm_xmx"
+  echo "quarry AOT cache: ${QUARRY_AOT:-on} (jvm/aot-cache)"
   echo "oxigraph: $("$oxigraph_cmd" --version 2>/dev/null || echo 'not used')"
 } > "$out/run.txt"
 results=$out/loads.tsv

@@ -74,7 +74,7 @@ for size in $sizes; do
     echo "command: SIZES=\"$size\" SERVERS=\"${SERVERS:-quarry oxigraph fuseki}\" CLIENTS=\"$clients\" WARMUP=$warmup RUNS=$runs SEED=$seed ${QUARRY_JARS:+QUARRY_JARS=\"$QUARRY_JARS\" }bench/bsbm/queries.sh"
     echo "data: BSBM -pc $(product_count "$size") -s nt, $expect triples, default graph"
     echo "machine: $(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GB", $2 / 1048576}' /proc/meminfo)"
-    echo "quarry: $(cd "$repo" && git rev-parse --short HEAD 2>/dev/null || echo '?')$(cd "$repo" && git diff --quiet 2>/dev/null || echo ' (uncommitted changes)')"
+    echo "quarry: $(cd "$repo" && git rev-parse --short HEAD 2>/dev/null || echo '?')$(cd "$repo" && git diff --quiet 2>/dev/null || echo ' (uncommitted changes)'), AOT cache ${QUARRY_AOT:-on} (jvm/aot-cache)"
     echo "oxigraph: $("$oxigraph_cmd" --version 2>/dev/null || echo 'not used')"
     echo "fuseki: jena-fuseki-server $fuseki_version (TDB2), JVM -Xmx$jvm_xmx"
     echo "java: $("$java" -version 2>&1 | head -1)"

@@ -39,6 +39,7 @@ import picocli.CommandLine.Spec;
             IngestCommand.class,
             ExportDictionaryCommand.class,
             DemoCommand.class,
+            AotTrainCommand.class,
             ServeCommand.class,
             CommandLine.HelpCommand.class})
 public final class Main implements Callable<Integer> {
