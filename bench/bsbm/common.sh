@@ -128,8 +128,8 @@ default_quarry_jar() {
   echo "$repo/sparql-endpoint/target/quarry.jar"
 }
 
-# quarry_aot JAR: the JVM option for JAR's ahead-of-time cache, as ./quarry uses it (made
-# first when missing, outside any timing; QUARRY_AOT=off for none; jvm/aot-cache).
+# quarry_aot JAR: the JVM option for JAR's ahead-of-time cache, as ./quarry uses it for load and
+# query, not serve (made first when missing, outside any timing; QUARRY_AOT=off for none).
 quarry_aot() { "$repo/jvm/aot-cache" "$1" train; }
 
 # load_cmd KIND[:JAR] STORE FILE: the command line that bulk-loads FILE into a fresh STORE.
@@ -157,7 +157,7 @@ count_cmd() {
 serve_cmd() {
   local kind=${1%%:*} jar=${1#*:} store=$2 port=$3
   case $kind in
-    quarry) echo "$java -Xmx$jvm_xmx $(quarry_aot "$jar") @$repo/jvm/serve.options -jar $jar serve --store $store --port $port --bind 127.0.0.1 --read-only" ;;
+    quarry) echo "$java -Xmx$jvm_xmx @$repo/jvm/serve.options -jar $jar serve --store $store --port $port --bind 127.0.0.1 --read-only" ;;
     oxigraph) echo "$oxigraph_cmd serve-read-only --location $store --bind 127.0.0.1:$port" ;;
     fuseki) echo "$java -Xmx$jvm_xmx -jar $fuseki_jar --tdb2 --loc $store --port $port --localhost /bsbm" ;;
   esac
@@ -207,7 +207,6 @@ start_server() {
   local spec=$1 store=$2 port=$3 log=$4 url i
   port_free "$port" || die "port $port is taken"
   url=$(endpoint "$spec" "$port")
-  [[ ${spec%%:*} == quarry ]] && quarry_aot "${spec#*:}" > /dev/null # made before the wait below
   # From the store's parent directory: Fuseki makes its run/ directory in the working directory.
   # shellcheck disable=SC2046
   (cd "$(dirname "$store")" && exec $(serve_cmd "$spec" "$store" "$port")) > "$log" 2>&1 &

@@ -26,17 +26,17 @@ import picocli.CommandLine.Option;
  * JEPs 483, 514 and 515). Started with {@code -XX:AOTCacheOutput=FILE}, the JVM writes into
  * FILE at exit the classes this run loaded and linked and the profiles of the methods it ran;
  * a JVM started later with {@code -XX:AOTCache=FILE} starts with those classes at hand and
- * compiles hot methods with C2 at once instead of first gathering profiles. Measured on a
- * 5 M-triple N-Triples load (BSBM's official file, 2 cores): 10.4 s and 17.5 CPU-seconds
- * without the cache, 9.0 s and 15.4 with one trained on a 1 M-triple load
- * (docs/benchmarks.md). The workload is synthetic ({@link TrainingData}) and names nothing
- * of any benchmark: loads in every text syntax and compression, then the server's generic
+ * compiles hot methods with C2 at once instead of first gathering profiles. Measured on
+ * BSBM's official 5 M-triple files, 2 cores, three alternated pairs (docs/benchmarks.md):
+ * N-Triples 10.8 -> 9.8 s, bzip2 N-Triples 18.6 -> 17.7 s, Turtle 10.5 -> 10.4 s. The
+ * workload is synthetic ({@link TrainingData}) and names nothing of any benchmark: loads in
+ * every text syntax and compression, then the server's generic
  * warm-up queries ({@link WarmUp}) through a private loopback server.
  */
 @Command(name = "aot-train",
         mixinStandardHelpOptions = true,
         description = {
-            "Runs a short synthetic workload for the JVM's ahead-of-time cache: ./quarry runs it once after each build.",
+            "Runs a short synthetic workload for the JVM's ahead-of-time cache: ./quarry runs it before the first load or serve of each build.",
             "",
             "Started as 'java -XX:AOTCacheOutput=FILE -jar quarry.jar aot-train' (JDK 25 or later), the JVM writes FILE at exit:"
             + " the classes the run used and the profiles of its hot methods. 'java -XX:AOTCache=FILE -jar quarry.jar load ...'"
@@ -51,7 +51,7 @@ final class AotTrainCommand implements Callable<Integer> {
 
     @Option(names = "--queries-for", paramLabel = "SECONDS",
             description = "At most this long for the queries, 0 for none (default: ${DEFAULT-VALUE}).")
-    double querySeconds = 10;
+    double querySeconds = 3;
 
     @Override
     public Integer call() throws IOException {
