@@ -18,8 +18,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code jvm/aot-cache}, as {@code ./quarry} uses it: the training run makes a cache the JVM
- * really maps ({@code -XX:AOTMode=on} fails the JVM otherwise), it is made once per jar, and a
- * rebuilt jar or {@code QUARRY_AOT=off} leaves Quarry without it. Needs JDK 25 or later.
+ * really maps ({@code -XX:AOTMode=on} fails the JVM otherwise), one training at a time (a
+ * killed one's lock taken over), once per jar; a rebuilt jar or {@code QUARRY_AOT=off} leaves
+ * Quarry without it. Needs JDK 25 or later.
  */
 class AotCacheTest {
     private static final long TIMEOUT_SECONDS = 300;
@@ -59,10 +60,16 @@ class AotCacheTest {
         Path cache = dir.resolve("quarry.aot");
 
         assertEquals(new Run(0, "", ""), aotCache(jar, Map.of()), "without 'train' no cache is made");
+        Path lock = Files.createDirectory(dir.resolve("quarry.aot.lock"));
+        assertEquals(new Run(0, "", ""), aotCache(jar, Map.of(), "train"), "another training holds the lock");
+        assertTrue(Files.notExists(cache));
+        // A lock left by a killed training is taken over after ten minutes.
+        Files.setLastModifiedTime(lock, FileTime.fromMillis(System.currentTimeMillis() - 20 * 60_000));
         Run trained = aotCache(jar, Map.of(), "train");
         assertEquals(0, trained.exit(), trained.err());
         assertEquals("-XX:AOTCache=" + cache, trained.out(), trained.err());
         assertTrue(Files.size(cache) > 1_000_000, "cache of " + Files.size(cache) + " bytes");
+        assertTrue(Files.notExists(lock), "the lock is released");
 
         // AOTMode=on: the JVM exits with an error unless it maps this cache.
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
