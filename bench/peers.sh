@@ -41,6 +41,8 @@ need() { echo "peers.sh: $*" >&2; exit 2; }
 command -v "$java" >/dev/null || need "no java: set JAVA_HOME to a JDK 21+"
 jv=$("$java" -XshowSettings:properties -version 2>&1 | awk -F' = ' '/java.specification.version/ {print $2}')
 (( ${jv%%.*} >= 21 )) || need "java $jv is too old: set JAVA_HOME to a JDK 21+"
+# The JDK's home, for jvm/aot-cache, also when java comes from PATH.
+java_home=${JAVA_HOME:-$(dirname "$(dirname "$(readlink -f "$(command -v "$java")")")")}
 command -v python3 >/dev/null || need "python3 missing (for pyoxigraph)"
 
 if [[ $peers == *tdb2* && ! -f $jena_dir/jena-cmds-6.0.0.jar ]]; then
@@ -123,7 +125,7 @@ quarry() {
     fi
     # The JVM's ahead-of-time cache, as ./quarry uses it (made now, outside the timing; QUARRY_AOT=off: none).
     local aot
-    aot=$(JAVA_HOME=${JAVA_HOME:-$(dirname "$(dirname "$(readlink -f "$java")")")} "$repo/jvm/aot-cache" "$quarry_jar" train)
+    aot=$(JAVA_HOME=$java_home "$repo/jvm/aot-cache" "$quarry_jar" train)
     # shellcheck disable=SC2086
     run quarry "$store" "$java" ${QUARRY_JVM_ARGS:-} $aot -jar "$quarry_jar" load --store "$store" "$file" || return 0
     local count

@@ -71,11 +71,11 @@ final class AotTrainCommand implements Callable<Integer> {
             Path data = Files.createDirectories(work.resolve("data"));
             // Disjoint entities per file: the second load adds new terms to a store that has some.
             int n = statements / 20; // a twentieth: 8 of N-Triples, 6 of Turtle, 3 each of N-Quads and TriG
-            Path nt = write(data.resolve("train.nt"), Syntax.NTRIPLES, Packing.PLAIN, 0, 8 * n, 1);
+            Path nt = TrainingData.write(data.resolve("train.nt"), Syntax.NTRIPLES, Packing.PLAIN, 0, 8 * n, 1);
             List<Path> more = new ArrayList<>();
-            more.add(write(data.resolve("train.ttl"), Syntax.TURTLE, Packing.PLAIN, 8 * n, 6 * n, 2));
-            more.add(write(data.resolve("train.nq.bz2"), Syntax.NQUADS, Packing.BZIP2, 14 * n, 3 * n, 3));
-            more.add(write(data.resolve("train.trig.gz"), Syntax.TRIG, Packing.GZIP, 17 * n, 3 * n, 4));
+            more.add(TrainingData.write(data.resolve("train.ttl"), Syntax.TURTLE, Packing.PLAIN, 8 * n, 6 * n, 2));
+            more.add(TrainingData.write(data.resolve("train.nq.bz2"), Syntax.NQUADS, Packing.BZIP2, 14 * n, 3 * n, 3));
+            more.add(TrainingData.write(data.resolve("train.trig.gz"), Syntax.TRIG, Packing.GZIP, 17 * n, 3 * n, 4));
             try (QuadStore store = QuadStore.open(work.resolve("store"))) {
                 report(out, "N-Triples", BulkLoader.load(store, LoadOptions.of(nt.toString()).withFailOnError(true)));
                 report(out, "Turtle, N-Quads, TriG", BulkLoader.load(store,
@@ -95,11 +95,6 @@ final class AotTrainCommand implements Callable<Integer> {
             DemoCommand.deleteRecursively(work);
         }
         return Main.OK;
-    }
-
-    private static Path write(Path file, Syntax syntax, Packing packing, int first, int statements, long seed) throws IOException {
-        TrainingData.write(file, syntax, packing, first, statements, seed);
-        return file;
     }
 
     private static void report(PrintStream out, String what, LoadReport r) {

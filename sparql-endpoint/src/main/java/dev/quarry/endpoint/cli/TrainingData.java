@@ -56,9 +56,9 @@ final class TrainingData {
     /**
      * Writes about {@code statements} statements to {@code file}, of the entities that follow
      * the first {@code first} statements: files written with disjoint ranges describe
-     * different entities, linked to each other.
+     * different entities, linked to each other. Returns {@code file}.
      */
-    static void write(Path file, Syntax syntax, Packing packing, int first, int statements, long seed) throws IOException {
+    static Path write(Path file, Syntax syntax, Packing packing, int first, int statements, long seed) throws IOException {
         try (OutputStream out = open(file, packing)) {
             StreamRDF w = StreamRDFWriter.getWriterStream(out, syntax.format);
             w.start();
@@ -74,6 +74,7 @@ final class TrainingData {
             }
             w.finish();
         }
+        return file;
     }
 
     private static OutputStream open(Path file, Packing packing) throws IOException {
