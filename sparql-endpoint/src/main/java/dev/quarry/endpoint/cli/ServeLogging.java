@@ -2,14 +2,21 @@ package dev.quarry.endpoint.cli;
 
 import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.LoggerContext;
+import ch.qos.logback.classic.encoder.PatternLayoutEncoder;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.Appender;
+import ch.qos.logback.core.OutputStreamAppender;
 import ch.qos.logback.classic.joran.JoranConfigurator;
 import ch.qos.logback.core.joran.spi.JoranException;
 import ch.qos.logback.core.status.Status;
 import ch.qos.logback.core.util.FileSize;
 import dev.quarry.endpoint.http.HttpServer;
 import dev.quarry.endpoint.server.QuarryServer;
+import java.io.OutputStream;
 import java.net.URL;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
 import org.slf4j.LoggerFactory;
@@ -44,7 +51,7 @@ record ServeLogging(String level, boolean accessLog, Path file, Roll roll, Strin
 
     ServeLogging {
         String l = level.toUpperCase(Locale.ROOT);
-        if (!java.util.List.of("ERROR", "WARN", "INFO", "DEBUG", "TRACE").contains(l)) {
+        if (!List.of("ERROR", "WARN", "INFO", "DEBUG", "TRACE").contains(l)) {
             throw new IllegalArgumentException("--log-level must be error, warn, info, debug or trace, not '" + level + "'");
         }
         level = l;
@@ -122,25 +129,93 @@ record ServeLogging(String level, boolean accessLog, Path file, Roll roll, Strin
     }
 
     /**
-     * Until the returned action runs: no access lines, and only warnings from the server's own
-     * start and stop (those of the private server of {@link dev.quarry.endpoint.server.WarmUp}).
+     * Until the returned action runs: no access lines in the log, and only warnings from the
+     * server's own start and stop (those of the private server of
+     * {@link dev.quarry.endpoint.server.WarmUp}). The warm-up's access lines are still made and
+     * formatted as the real ones will be, then dropped: otherwise the first real requests
+     * compiled logback's whole path (about 250 methods of logback, slf4j and java.time's
+     * formatting in the first official BSBM driver run, -XX:+PrintCompilation).
      */
     static Runnable quietWarmUp() {
         if (!(LoggerFactory.getILoggerFactory() instanceof LoggerContext context)) {
             return () -> { };
         }
-        String[] names = {"quarry.access", QuarryServer.class.getName(), HttpServer.class.getPackageName()};
-        Level[] quiet = {Level.OFF, Level.WARN, Level.WARN};
+        String[] names = {QuarryServer.class.getName(), HttpServer.class.getPackageName()};
         Level[] before = new Level[names.length];
         for (int i = 0; i < names.length; i++) {
             before[i] = context.getLogger(names[i]).getLevel();
-            context.getLogger(names[i]).setLevel(quiet[i]);
+            context.getLogger(names[i]).setLevel(Level.WARN);
         }
+        Runnable restoreAccess = dropAccessLines(context, context.getLogger(ACCESS_LOGGER));
         return () -> {
+            restoreAccess.run();
             for (int i = 0; i < names.length; i++) {
                 context.getLogger(names[i]).setLevel(before[i]);
             }
         };
+    }
+
+    /** The access log's logger (see {@code AccessLog}). */
+    static final String ACCESS_LOGGER = "quarry.access";
+    /** The name of the appender that formats and drops the access lines of the warm-up. */
+    static final String WARM_UP_ACCESS = "ACCESS-warm-up";
+
+    /**
+     * Sends {@code access}'s lines, until the returned action runs, through an appender of the
+     * same kind as its own (batching, then the same pattern) that writes them nowhere. With the
+     * access log off, or not written with a pattern (an operator's own configuration), the
+     * logger is switched off instead.
+     */
+    private static Runnable dropAccessLines(LoggerContext context, ch.qos.logback.classic.Logger access) {
+        List<Appender<ILoggingEvent>> own = new ArrayList<>();
+        access.iteratorForAppenders().forEachRemaining(own::add);
+        String pattern = access.isInfoEnabled() ? patternOf(own) : null;
+        if (pattern == null) {
+            Level before = access.getLevel();
+            access.setLevel(Level.OFF);
+            return () -> access.setLevel(before);
+        }
+        PatternLayoutEncoder encoder = new PatternLayoutEncoder();
+        encoder.setContext(context);
+        encoder.setPattern(pattern);
+        encoder.start();
+        OutputStreamAppender<ILoggingEvent> nowhere = new OutputStreamAppender<>();
+        nowhere.setContext(context);
+        nowhere.setName(WARM_UP_ACCESS + "-output");
+        nowhere.setEncoder(encoder);
+        nowhere.setOutputStream(OutputStream.nullOutputStream());
+        nowhere.start();
+        BatchingAppender batching = new BatchingAppender();
+        batching.setContext(context);
+        batching.setName(WARM_UP_ACCESS);
+        batching.addAppender(nowhere);
+        batching.start();
+        own.forEach(access::detachAppender);
+        access.addAppender(batching);
+        return () -> {
+            access.detachAppender(batching);
+            batching.stop();
+            nowhere.stop();
+            own.forEach(access::addAppender);
+        };
+    }
+
+    /** The pattern the first of {@code appenders} (or of the appenders a batching one feeds) writes with, or null. */
+    private static String patternOf(List<Appender<ILoggingEvent>> appenders) {
+        for (Appender<ILoggingEvent> a : appenders) {
+            if (a instanceof BatchingAppender batching) {
+                List<Appender<ILoggingEvent>> fed = new ArrayList<>();
+                batching.iteratorForAppenders().forEachRemaining(fed::add);
+                String p = patternOf(fed);
+                if (p != null) {
+                    return p;
+                }
+            } else if (a instanceof OutputStreamAppender<ILoggingEvent> out
+                    && out.getEncoder() instanceof PatternLayoutEncoder encoder) {
+                return encoder.getPattern();
+            }
+        }
+        return null;
     }
 
     /** Writes out what is queued (access lines) and closes the log file: the last thing a server does. */

@@ -2,11 +2,17 @@ package dev.quarry.endpoint.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.OutputStreamAppender;
 import dev.quarry.endpoint.ServerFixture;
+import java.io.ByteArrayOutputStream;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -15,6 +21,7 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.slf4j.LoggerFactory;
 import picocli.CommandLine;
 
 /** The server's log (logback-serve.xml through ServeLogging): start, configuration, shutdown, access lines, no traces for 4xx. */
@@ -127,5 +134,40 @@ class ServeLoggingTest {
         assertTrue(d.accessLog());
         assertEquals(null, d.file());
         assertEquals(ServeLogging.Roll.DAILY, d.roll());
+    }
+
+    @Test
+    void theWarmUpsAccessLinesAreFormattedAsTheRealOnesButNotWritten() throws Exception {
+        Path log = tmp.resolve("w.log");
+        logging("--store", "db", "--log-file", log.toString()).apply();
+        ch.qos.logback.classic.Logger access = (ch.qos.logback.classic.Logger) LoggerFactory.getLogger(ServeLogging.ACCESS_LOGGER);
+        Runnable restore = ServeLogging.quietWarmUp();
+        BatchingAppender warm = (BatchingAppender) access.getAppender(ServeLogging.WARM_UP_ACCESS);
+        assertNotNull(warm, "the warm-up's appender replaces the access log's own");
+        @SuppressWarnings("unchecked")
+        OutputStreamAppender<ILoggingEvent> out = (OutputStreamAppender<ILoggingEvent>) warm.getAppender(ServeLogging.WARM_UP_ACCESS + "-output");
+        ByteArrayOutputStream formatted = new ByteArrayOutputStream();
+        out.setOutputStream(formatted); // instead of nowhere, to see what it formats
+        LoggerFactory.getLogger(ServeLogging.ACCESS_LOGGER).info("id=1 during the warm-up");
+        restore.run(); // drains the warm-up's appender
+        assertNull(access.getAppender(ServeLogging.WARM_UP_ACCESS));
+        assertTrue(formatted.toString(StandardCharsets.UTF_8)
+                .matches("\\d{4}-\\d\\d-\\d\\dT\\S+ INFO  \\[main\\] access: id=1 during the warm-up\\R"), formatted.toString());
+        LoggerFactory.getLogger(ServeLogging.ACCESS_LOGGER).info("id=2 after the warm-up");
+        ServeLogging.stop();
+        String all = Files.readString(log);
+        assertFalse(all.contains("during the warm-up"), all);
+        assertTrue(all.matches("(?s).* INFO  \\[main\\] access: id=2 after the warm-up\\R"), all);
+    }
+
+    @Test
+    void withTheAccessLogOffTheWarmUpMakesNoAccessLines() throws Exception {
+        logging("--store", "db", "--access-log=off", "--log-file", tmp.resolve("off.log").toString()).apply();
+        ch.qos.logback.classic.Logger access = (ch.qos.logback.classic.Logger) LoggerFactory.getLogger(ServeLogging.ACCESS_LOGGER);
+        Runnable restore = ServeLogging.quietWarmUp();
+        assertNull(access.getAppender(ServeLogging.WARM_UP_ACCESS));
+        assertFalse(access.isInfoEnabled());
+        restore.run();
+        assertFalse(access.isInfoEnabled(), "still off");
     }
 }
