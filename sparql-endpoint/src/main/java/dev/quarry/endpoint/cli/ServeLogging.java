@@ -3,10 +3,10 @@ package dev.quarry.endpoint.cli;
 import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.LoggerContext;
 import ch.qos.logback.classic.encoder.PatternLayoutEncoder;
+import ch.qos.logback.classic.joran.JoranConfigurator;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.Appender;
 import ch.qos.logback.core.OutputStreamAppender;
-import ch.qos.logback.classic.joran.JoranConfigurator;
 import ch.qos.logback.core.joran.spi.JoranException;
 import ch.qos.logback.core.status.Status;
 import ch.qos.logback.core.util.FileSize;
@@ -37,6 +37,11 @@ import org.slf4j.LoggerFactory;
  */
 record ServeLogging(String level, boolean accessLog, Path file, Roll roll, String maxFileSize, int maxHistory,
                     String totalSizeCap) {
+
+    /** The access log's logger (see {@code AccessLog}). */
+    static final String ACCESS_LOGGER = "quarry.access";
+    /** The name of the appender that formats and drops the access lines of the warm-up. */
+    static final String WARM_UP_ACCESS = "ACCESS-warm-up";
 
     /** The rollover period of the log file. */
     enum Roll {
@@ -154,11 +159,6 @@ record ServeLogging(String level, boolean accessLog, Path file, Roll roll, Strin
             }
         };
     }
-
-    /** The access log's logger (see {@code AccessLog}). */
-    static final String ACCESS_LOGGER = "quarry.access";
-    /** The name of the appender that formats and drops the access lines of the warm-up. */
-    static final String WARM_UP_ACCESS = "ACCESS-warm-up";
 
     /**
      * Sends {@code access}'s lines, until the returned action runs, through an appender of the
