@@ -36,7 +36,7 @@ import picocli.CommandLine.Option;
 @Command(name = "aot-train",
         mixinStandardHelpOptions = true,
         description = {
-            "Runs a short synthetic workload for the JVM's ahead-of-time cache: ./quarry runs it before the first load or serve of each build.",
+            "Runs a short synthetic workload for the JVM's ahead-of-time cache: ./quarry runs it before the first load of each build.",
             "",
             "Started as 'java -XX:AOTCacheOutput=FILE -jar quarry.jar aot-train' (JDK 25 or later), the JVM writes FILE at exit:"
             + " the classes the run used and the profiles of its hot methods. 'java -XX:AOTCache=FILE -jar quarry.jar load ...'"
@@ -81,13 +81,8 @@ final class AotTrainCommand implements Callable<Integer> {
                 report(out, "Turtle, N-Quads, TriG", BulkLoader.load(store,
                         LoadOptions.of(more.stream().map(Path::toString).toList()).withFailOnError(true)));
                 if (querySeconds > 0) {
-                    Runnable restoreLogging = ServeLogging.quietWarmUp();
-                    WarmUp.Result r;
-                    try {
-                        r = new WarmUp().run(store, ServerOptions.defaults(), Duration.ofMillis((long) (querySeconds * 1000)));
-                    } finally {
-                        restoreLogging.run();
-                    }
+                    WarmUp.Result r = ServeLogging.quietDuringWarmUp(
+                            () -> new WarmUp().run(store, ServerOptions.defaults(), Duration.ofMillis((long) (querySeconds * 1000))));
                     out.printf(Text.LOCALE, "aot-train: %,d queries in %.1f s%n", r.queries(), r.seconds());
                 }
             }

@@ -287,15 +287,12 @@ public final class ServeCommand implements Callable<Integer> {
     private static void warmUp(WarmUp warmUp, QuadStore quads, ServerOptions options, Duration budget) {
         LOG.info("warming up for at most {} s before accepting clients (--warm-up 0 skips it)", budget.toSeconds());
         WarmUp.Result r;
-        Runnable restoreLogging = ServeLogging.quietWarmUp();
         try {
-            r = warmUp.run(quads, options, budget);
+            r = ServeLogging.quietDuringWarmUp(() -> warmUp.run(quads, options, budget));
         } catch (RuntimeException e) {
-            restoreLogging.run();
             LOG.warn("warm-up stopped: {}", e.getMessage());
             return;
         }
-        restoreLogging.run();
         LOG.info("warm-up: {} queries ({} not answered: timed out or refused) in {} s, JIT compiling for {} s meanwhile",
                 r.queries(), r.unanswered(), String.format(Locale.ROOT, "%.1f", r.seconds()),
                 String.format(Locale.ROOT, "%.1f", r.compileSeconds()));

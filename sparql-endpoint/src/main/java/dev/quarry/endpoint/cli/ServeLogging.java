@@ -18,6 +18,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import org.slf4j.LoggerFactory;
 
@@ -158,6 +159,16 @@ record ServeLogging(String level, boolean accessLog, Path file, Roll roll, Strin
                 context.getLogger(names[i]).setLevel(before[i]);
             }
         };
+    }
+
+    /** Runs {@code warmUp} with the logging of {@link #quietWarmUp}, put back afterwards whatever happens. */
+    static <T> T quietDuringWarmUp(Supplier<T> warmUp) {
+        Runnable restore = quietWarmUp();
+        try {
+            return warmUp.get();
+        } finally {
+            restore.run();
+        }
     }
 
     /**
