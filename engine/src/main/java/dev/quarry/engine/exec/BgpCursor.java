@@ -30,6 +30,9 @@ final class BgpCursor implements RowCursor {
     private ObjectRange[] objectRanges;
     /** Per level: the hash probe answering its seeks, once built; whether building it was given up. */
     private RangeProbeCursor[] probes;
+    /** Per level, the object ranges of its last seek: the next seek's are mostly the same (see {@link #rangesAt}). */
+    private long[][] lastRanges;
+    private final long[] rangeScratch = new long[ObjectRange.MAX_BOUNDS];
     private boolean[] probeRefused;
     /** Per level: seeks with object ranges and a bound subject, until a probe is tried. */
     private int[] rangeSeeks;
@@ -47,7 +50,9 @@ final class BgpCursor implements RowCursor {
     private long[] levelRows;
     /** Per level, the slots that identify a row after it when rows differing elsewhere are duplicates; 0 for no check. */
     private long[] dedupKey;
-    private java.util.Set<DedupKey>[] seen;
+    private IdTupleSet[] seen;
+    /** The slots of a row that {@link #dedupKey} names, gathered for a look-up in {@link #seen}. */
+    private long[] dedupValues;
     private int level;
     private boolean done = true;
 
@@ -83,7 +88,7 @@ final class BgpCursor implements RowCursor {
         }
         level = 0;
         if (!done) {
-            for (java.util.Set<DedupKey> set : seen) {
+            for (IdTupleSet set : seen) {
                 if (set != null) {
                     set.clear();
                 }
@@ -97,10 +102,9 @@ final class BgpCursor implements RowCursor {
      * stops being needed (not read by a later pattern, a later filter, or above), on the
      * slots still needed.
      */
-    @SuppressWarnings("unchecked")
     private void planDedup(long boundAtStart) {
         dedupKey = new long[n];
-        seen = new java.util.Set[n];
+        seen = new IdTupleSet[n];
         if (!node.distinct) {
             return;
         }
@@ -120,7 +124,11 @@ final class BgpCursor implements RowCursor {
             long nowDead = bound & ~liveAfter[k];
             if ((nowDead & ~dead) != 0 && k < n - 1) {
                 dedupKey[k] = bound & liveAfter[k];
-                seen[k] = new java.util.HashSet<>();
+                int width = Long.bitCount(dedupKey[k]);
+                seen[k] = new IdTupleSet(width);
+                if (dedupValues == null || dedupValues.length < width) {
+                    dedupValues = new long[width];
+                }
             }
             dead = nowDead;
         }
@@ -145,6 +153,7 @@ final class BgpCursor implements RowCursor {
     private void planObjectRanges(long boundAtStart) {
         objectRanges = new ObjectRange[n];
         probes = new RangeProbeCursor[n];
+        lastRanges = new long[n][];
         probeRefused = new boolean[n];
         rangeSeeks = new int[n];
         probeCheckAt = new int[n];
@@ -157,29 +166,30 @@ final class BgpCursor implements RowCursor {
         }
     }
 
-    /** The values of some slots of a row, as a hash key. */
-    private static final class DedupKey {
-        private final long[] values;
-        private final int hash;
-
-        DedupKey(long[] row, long mask) {
-            values = new long[Long.bitCount(mask)];
-            int j = 0;
-            for (long m = mask; m != 0; m &= m - 1) {
-                values[j++] = row[Long.numberOfTrailingZeros(m)];
-            }
-            hash = java.util.Arrays.hashCode(values);
+    /**
+     * The object ranges of level {@code lvl}'s next seek, null if none apply: the array of its
+     * last seek when they are the same (as when they depend only on the rows before a level
+     * that varies less often), so that a seek allocates nothing for them.
+     */
+    private long[] rangesAt(int lvl, ObjectRange range) {
+        int len = range.fill(rows[lvl], cx, rangeScratch);
+        if (len < 0) {
+            return null;
         }
-
-        @Override
-        public boolean equals(Object o) {
-            return o instanceof DedupKey k && java.util.Arrays.equals(values, k.values);
+        long[] last = lastRanges[lvl];
+        if (last != null && java.util.Arrays.equals(last, 0, last.length, rangeScratch, 0, len)) {
+            return last;
         }
+        return lastRanges[lvl] = java.util.Arrays.copyOf(rangeScratch, len);
+    }
 
-        @Override
-        public int hashCode() {
-            return hash;
+    /** The values of the slots in {@code mask} of {@code row}, in slot order (in a buffer reused for the next row). */
+    private long[] gather(long[] row, long mask) {
+        int j = 0;
+        for (long m = mask; m != 0; m &= m - 1) {
+            dedupValues[j++] = row[Long.numberOfTrailingZeros(m)];
         }
+        return dedupValues;
     }
 
     private void plan(long bound) {
@@ -217,7 +227,7 @@ final class BgpCursor implements RowCursor {
             if (!pass(plan.filtersAfter[level], rows[level + 1])) {
                 continue;
             }
-            if (dedupKey[level] != 0 && !seen[level].add(new DedupKey(rows[level + 1], dedupKey[level]))) {
+            if (dedupKey[level] != 0 && !seen[level].add(gather(rows[level + 1], dedupKey[level]))) {
                 continue; // differs from a row already produced only in slots nothing reads any more
             }
             if (levelRows != null) {
@@ -265,7 +275,7 @@ final class BgpCursor implements RowCursor {
         }
         lastTriple[lvl] = null;
         active[lvl] = c;
-        long[] ranges = range == null ? null : range.ranges(rows[lvl], cx);
+        long[] ranges = range == null ? null : rangesAt(lvl, range);
         if (ranges == null) {
             c.seek(key[0], key[1], key[2], key[3]);
             return;

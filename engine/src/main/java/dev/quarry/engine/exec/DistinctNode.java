@@ -1,9 +1,7 @@
 package dev.quarry.engine.exec;
 
 import java.util.Arrays;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
 
 /**
  * DISTINCT on ids (equal terms have equal ids in a query, so no term is decoded); REDUCED
@@ -22,13 +20,15 @@ public final class DistinctNode extends PlanNode {
     protected RowCursor cursor(ExecContext cx) {
         RowCursor in = child.open(cx);
         return new RowCursor() {
-            private final Set<IdTuple> seen = new HashSet<>();
+            private IdTupleSet seen; // made at the first row, as wide as the rows
             private long[] previous;
 
             @Override
             public void start(long[] input) {
                 in.start(input);
-                seen.clear();
+                if (seen != null) {
+                    seen.clear();
+                }
                 previous = null;
             }
 
@@ -43,7 +43,10 @@ public final class DistinctNode extends PlanNode {
                         previous = row.clone();
                         return true;
                     }
-                    if (seen.add(new IdTuple(row.clone()))) {
+                    if (seen == null) {
+                        seen = new IdTupleSet(row.length);
+                    }
+                    if (seen.add(row)) {
                         return true;
                     }
                     cx.step();
@@ -58,7 +61,7 @@ public final class DistinctNode extends PlanNode {
 
             @Override
             public void close() {
-                seen.clear();
+                seen = null;
             }
         };
     }

@@ -69,18 +69,22 @@ final class ObjectRange {
         return e instanceof VarExpr v && v.slot() == slot;
     }
 
+    /** At most this many values {@link #fill} writes: three ranges, two ends each. */
+    static final int MAX_BOUNDS = 8;
+
     /**
-     * The object id ranges for {@code row}, as {@code [from0, to0, from1, to1, ...]} in
-     * index order; null if a bound is not an integer for this row (then the whole
-     * pattern is read and the filters decide).
+     * Writes the object id ranges for {@code row} into {@code out} (at least {@link #MAX_BOUNDS}
+     * long), as {@code [from0, to0, from1, to1, ...]} in index order, and returns how many
+     * values it wrote; -1 if a bound is not an integer for this row (then the whole pattern is
+     * read and the filters decide).
      */
-    long[] ranges(long[] row, ExecContext cx) {
+    int fill(long[] row, ExecContext cx, long[] out) {
         long lo = TermId.minInlineInteger();
         long hi = TermId.maxInlineInteger();
         for (int i = 0; i < ops.length; i++) {
             long v = bounds[i].integerValue(row, cx);
             if (v == InlineValues.NOT_INTEGER) {
-                return null;
+                return -1;
             }
             switch (ops[i]) {
                 case LT -> hi = Math.min(hi, v - 1);
@@ -94,7 +98,6 @@ final class ObjectRange {
                 default -> throw new IllegalStateException("not a range: " + ops[i]);
             }
         }
-        long[] out = new long[8];
         int n = 0;
         out[n++] = TermId.firstOfKind(TermId.KIND_DICT);
         out[n++] = TermId.lastOfKind(TermId.KIND_DICT);
@@ -111,7 +114,7 @@ final class ObjectRange {
         }
         out[n++] = TermId.firstOfKind(TermId.KIND_DECIMAL);
         out[n++] = TermId.lastOfKind(TermId.KIND_DECIMAL);
-        return java.util.Arrays.copyOf(out, n);
+        return n;
     }
 
     @Override

@@ -2,8 +2,6 @@ package dev.quarry.engine.exec;
 
 import dev.quarry.store.QuadCursor;
 import java.util.Arrays;
-import java.util.HashMap;
-import java.util.Map;
 
 /**
  * A pattern {@code ?s <p> ?o} (graph fixed) with a range filter on {@code ?o} and
@@ -14,20 +12,58 @@ import java.util.Map;
  * seeks with the same ranges, within a budget of quads; over budget it is not used.
  */
 final class RangeProbeCursor implements QuadCursor {
-    private final Map<Long, long[]> objectsBySubject;
+    /*
+     * Subject -> objects as primitive arrays (hand-written for speed): an open-addressing table
+     * of subjects whose slots point to the first of their (subject, object) pairs, each pair
+     * pointing to the subject's next one, in the order the scan read them. The HashMap of
+     * boxed subjects to object arrays it replaces was ~12 % of the bytes a server allocated on
+     * the official BSBM explore mix (async-profiler, alloc).
+     */
+    private final long[] subjects;
+    /** Per table slot: 1 + the index of the subject's first pair; 0 for an empty slot. */
+    private final int[] firstPair;
+    private final int[] nextPair;
+    private final long[] objects;
     private final long[] ranges;
     private final long p, g;
     private final int quads;
     private long s;
-    private long[] objects;
-    private int at;
+    private int head = -1;
+    private int at = -1;
+    private boolean fresh;
 
-    private RangeProbeCursor(Map<Long, long[]> objectsBySubject, long[] ranges, long p, long g, int quads) {
-        this.objectsBySubject = objectsBySubject;
-        this.ranges = ranges;
+    private RangeProbeCursor(long[] pairSubjects, long[] pairObjects, int quads, long[] ranges, long p, long g) {
+        int slots = Integer.highestOneBit(Math.max(8, quads * 2 - 1)) << 1;
+        this.subjects = new long[slots];
+        this.firstPair = new int[slots];
+        this.nextPair = new int[quads];
+        this.objects = pairObjects;
+        // Inserted last to first, each pair put before its subject's others: chains in scan order.
+        for (int i = quads - 1; i >= 0; i--) {
+            int slot = slotOf(pairSubjects[i]);
+            if (firstPair[slot] == 0) {
+                subjects[slot] = pairSubjects[i];
+                nextPair[i] = -1;
+            } else {
+                nextPair[i] = firstPair[slot] - 1;
+            }
+            firstPair[slot] = i + 1;
+        }
+        this.ranges = ranges.clone();
         this.p = p;
         this.g = g;
         this.quads = quads;
+    }
+
+    /** The table slot of subject {@code s}: where it is, or the empty slot where it would go. */
+    private int slotOf(long s) {
+        int mask = subjects.length - 1;
+        long h = s * 0x9E3779B97F4A7C15L;
+        int i = (int) (h ^ (h >>> 32)) & mask;
+        while (firstPair[i] != 0 && subjects[i] != s) {
+            i = (i + 1) & mask;
+        }
+        return i;
     }
 
     /**
@@ -35,24 +71,24 @@ final class RangeProbeCursor implements QuadCursor {
      * are more than {@code budget} of them (reading stops there).
      */
     static RangeProbeCursor build(RangeScanCursor scan, long p, long g, long[] ranges, int budget, ExecContext cx) {
-        Map<Long, long[]> bySubject = new HashMap<>();
+        long[] ss = new long[64];
+        long[] os = new long[64];
         int quads = 0;
         scan.seekRanges(dev.quarry.store.encoding.TermId.NONE, p, g, ranges);
         while (scan.next()) {
             cx.step();
-            if (++quads > budget) {
+            if (quads == budget) {
                 return null;
             }
-            long[] os = bySubject.get(scan.s());
-            if (os == null) {
-                bySubject.put(scan.s(), new long[] {scan.o()});
-            } else {
-                os = Arrays.copyOf(os, os.length + 1);
-                os[os.length - 1] = scan.o();
-                bySubject.put(scan.s(), os);
+            if (quads == ss.length) {
+                ss = Arrays.copyOf(ss, quads * 2);
+                os = Arrays.copyOf(os, quads * 2);
             }
+            ss[quads] = scan.s();
+            os[quads] = scan.o();
+            quads++;
         }
-        return new RangeProbeCursor(bySubject, ranges, p, g, quads);
+        return new RangeProbeCursor(ss, os, quads, ranges, p, g);
     }
 
     /** True if this probe answers seeks with {@code ranges}. */
@@ -67,8 +103,10 @@ final class RangeProbeCursor implements QuadCursor {
     @Override
     public void seek(long s, long p, long o, long g) {
         this.s = s;
-        this.objects = objectsBySubject.get(s);
+        int slot = slotOf(s);
+        this.head = firstPair[slot] - 1;
         this.at = -1;
+        this.fresh = true;
     }
 
     @Override
@@ -78,7 +116,13 @@ final class RangeProbeCursor implements QuadCursor {
 
     @Override
     public boolean next() {
-        return objects != null && ++at < objects.length;
+        if (fresh) {
+            fresh = false;
+            at = head;
+        } else if (at >= 0) {
+            at = nextPair[at];
+        }
+        return at >= 0;
     }
 
     @Override
@@ -103,6 +147,6 @@ final class RangeProbeCursor implements QuadCursor {
 
     @Override
     public void close() {
-        // nothing native: the map goes with the cursor
+        // nothing native: the table goes with the cursor
     }
 }

@@ -46,6 +46,11 @@ class RangeProbeChoiceTest {
         for (int i = 0; i < 1_000; i++) {
             quads.add(quad(iri("some"), iri("someLinks"), iri("x" + i)));
         }
+        for (int i = 0; i < ITEMS; i++) { // three values each: x0 0, 1, 2; x1 3, 4, 5; ...
+            for (int k = 0; k < 3; k++) {
+                quads.add(quad(iri("x" + i), iri("m"), NodeFactory.createLiteralDT(Integer.toString(3 * i + k), XSDDatatype.XSDinteger)));
+            }
+        }
         store = EngineStore.of(dir.resolve("store"), quads);
     }
 
@@ -92,5 +97,20 @@ class RangeProbeChoiceTest {
         String plan = store.explain(q);
         assertTrue(plan.contains("a hash of the 100 quads"), plan);
         assertEquals(100, store.rows(q).size());
+    }
+
+    @Test
+    void aProbeGivesEverySubjectAllItsObjectsInTheRange() {
+        // 2,000 rows come in; the range holds 300 quads, three per subject of the first 100.
+        String q = PREFIX + "SELECT ?x ?m { :many :manyLinks ?x . ?x :m ?m FILTER(?m < 300) }";
+        String plan = store.explain(q);
+        assertTrue(plan.contains("a hash of the 300 quads"), plan);
+        java.util.Set<String> expected = new java.util.HashSet<>();
+        for (int v = 0; v < 300; v++) {
+            expected.add("?x=" + EX + "x" + (v / 3) + " ?m=\"" + v + "\"^^xsd:integer ");
+        }
+        List<String> rows = store.rows(q);
+        assertEquals(300, rows.size(), "no row twice");
+        assertEquals(expected, new java.util.HashSet<>(rows));
     }
 }
