@@ -143,6 +143,15 @@ public final class QuadStore implements AutoCloseable {
         return StoreFormat.upgrade(dir);
     }
 
+    /**
+     * Reads the store's blocks into the block cache, in key order, until it holds
+     * {@code budgetBytes} or {@code stop} says so; returns the keys read (see
+     * {@link RocksKv#preloadBlockCache}).
+     */
+    public long preloadBlockCache(long budgetBytes, java.util.function.BooleanSupplier stop) {
+        return kv.preloadBlockCache(budgetBytes, stop);
+    }
+
     public Path directory() {
         return dir;
     }
