@@ -1,5 +1,6 @@
 #!/bin/bash
-# fresh.sh JAR STORE NAME [JVM opts...]: fresh server with GC log, warm-up, 2 explore runs (seed 808080); prints per template avg/geo/max
+# fresh.sh JAR STORE NAME [JVM opts...]: fresh server with GC log, warm-up, then one explore run per seed of SEEDS
+# (default "808080 808080": the official seed twice); prints per template avg/geo/max
 JAR=$1; ST=$2; N=$3; shift 3
 J=/usr/lib/jvm/temurin-25-jdk-amd64/bin
 cd /work/scratch/drv
@@ -7,8 +8,10 @@ $J/java -Xmx4g @/work/main/jvm/serve.options "$@" -Xlog:gc:file=out/$N.gc.log -j
 pid=$!
 until grep -q "warm-up:" out/$N.srv.log; do sleep 1; done; sleep 1
 grep -c Pause out/$N.gc.log > out/$N.gc.before
-for r in 1 2; do
-  IDIR=${IDIR:-/work/scratch/bsbm-data/pc14100/td_data} ./run.sh 7805 ${UC:-explore} out/$N-r$r.xml > /dev/null
+r=0
+for seed in ${SEEDS:-808080 808080}; do
+  r=$((r+1))
+  SEED=$seed IDIR=${IDIR:-/work/scratch/bsbm-data/pc14100/td_data} ./run.sh 7805 ${UC:-explore} out/$N-r$r.xml > /dev/null
   python3 - out/$N-r$r.xml <<'P'
 import sys,xml.etree.ElementTree as ET
 r=ET.parse(sys.argv[1]).getroot()
