@@ -285,30 +285,20 @@ public final class ServeCommand implements Callable<Integer> {
     }
 
     /**
-     * Runs the warm-up: first the store's blocks into the block cache (up to half of it, in at
-     * most half the budget), then the queries (their server's start, stop and access lines
-     * not logged) for the rest; a failure is logged, not fatal.
+     * Runs the warm-up (the store into the block cache, then queries; their server's start, stop
+     * and access lines not logged); a failure is logged, not fatal.
      */
     private static void warmUp(WarmUp warmUp, QuadStore quads, ServerOptions options, Duration budget) {
         LOG.info("warming up for at most {} s before accepting clients (--warm-up 0 skips it)", budget.toSeconds());
-        long start = System.nanoTime();
-        long preloadEnd = start + budget.toNanos() / 2;
-        try {
-            long keys = quads.preloadBlockCache(quads.options().blockCacheBytes() / 2, () -> System.nanoTime() > preloadEnd);
-            LOG.info("block cache: {} keys read in {} s, {} MB cached", keys,
-                    String.format(Locale.ROOT, "%.1f", (System.nanoTime() - start) / 1e9),
-                    quads.engineMemory().getOrDefault("block_cache", 0L) >> 20);
-        } catch (RuntimeException e) {
-            LOG.warn("reading the store into the block cache stopped: {}", e.getMessage());
-        }
-        Duration queryBudget = budget.minus(Duration.ofNanos(System.nanoTime() - start));
         WarmUp.Result r;
         try {
-            r = ServeLogging.quietDuringWarmUp(() -> warmUp.run(quads, options, queryBudget));
+            r = ServeLogging.quietDuringWarmUp(() -> warmUp.run(quads, options, budget));
         } catch (RuntimeException e) {
             LOG.warn("warm-up stopped: {}", e.getMessage());
             return;
         }
+        LOG.info("block cache: {} keys read in {} s, {} MB cached", r.preloadedKeys(),
+                String.format(Locale.ROOT, "%.1f", r.preloadSeconds()), quads.engineMemory().getOrDefault("block_cache", 0L) >> 20);
         LOG.info("warm-up: {} queries ({} not answered: timed out or refused) in {} s, JIT compiling for {} s meanwhile",
                 r.queries(), r.unanswered(), String.format(Locale.ROOT, "%.1f", r.seconds()),
                 String.format(Locale.ROOT, "%.1f", r.compileSeconds()));
