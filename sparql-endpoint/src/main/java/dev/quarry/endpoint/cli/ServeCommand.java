@@ -298,7 +298,7 @@ public final class ServeCommand implements Callable<Integer> {
             return;
         }
         LOG.info("block cache: {} keys read in {} s, {} MB cached", r.preloadedKeys(),
-                String.format(Locale.ROOT, "%.1f", r.preloadSeconds()), quads.engineMemory().getOrDefault("block_cache", 0L) >> 20);
+                String.format(Locale.ROOT, "%.1f", r.preloadSeconds()), r.cachedBytes() >> 20);
         LOG.info("warm-up: {} queries ({} not answered: timed out or refused) in {} s, JIT compiling for {} s meanwhile",
                 r.queries(), r.unanswered(), String.format(Locale.ROOT, "%.1f", r.seconds()),
                 String.format(Locale.ROOT, "%.1f", r.compileSeconds()));

@@ -39,11 +39,12 @@ import org.apache.jena.riot.resultset.ResultSetLang;
  */
 public final class WarmUp {
     /**
-     * The result of a warm-up: keys read into the block cache and the seconds that took, queries
-     * asked, how many of them timed out or failed, seconds spent in all, JIT compile seconds meanwhile.
+     * The result of a warm-up: keys read into the block cache, the seconds that took and the
+     * bytes the cache then held, queries asked, how many of them timed out or failed, seconds
+     * spent in all, JIT compile seconds meanwhile.
      */
-    public record Result(long preloadedKeys, double preloadSeconds, int queries, int unanswered, double seconds,
-                         double compileSeconds) {}
+    public record Result(long preloadedKeys, double preloadSeconds, long cachedBytes, int queries, int unanswered,
+                         double seconds, double compileSeconds) {}
 
     private static final String[] RESULT_FORMATS = {"application/sparql-results+xml", "application/sparql-results+json",
         "text/csv", "text/tab-separated-values"};
@@ -94,7 +95,7 @@ public final class WarmUp {
             int port;
             synchronized (this) {
                 if (stopped) {
-                    return new Result(0, 0, 0, 0, 0, 0);
+                    return new Result(0, 0, 0, 0, 0, 0, 0);
                 }
                 started = true;
                 port = server.start(store, options.toBuilder().bind("127.0.0.1").port(0).readOnly(true).build());
@@ -104,8 +105,10 @@ public final class WarmUp {
             long preloaded = store.preloadBlockCache(store.options().blockCacheBytes() / 2,
                     () -> stopped || System.nanoTime() > preloadEnd);
             double preloadSeconds = seconds(start);
+            long cached = store.engineMemory().getOrDefault("block_cache", 0L); // read here: the store may close once run returns
             if (stopped) {
-                return new Result(preloaded, preloadSeconds, 0, 0, preloadSeconds, (compileMillis(jit) - compileStart) / 1000.0);
+                return new Result(preloaded, preloadSeconds, cached, 0, 0, preloadSeconds,
+                        (compileMillis(jit) - compileStart) / 1000.0);
             }
             String endpoint = "http://127.0.0.1:" + port + "/sparql";
             try (HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build()) {
@@ -145,7 +148,7 @@ public final class WarmUp {
                     }
                 }
             }
-            return new Result(preloaded, preloadSeconds, queries, unanswered, seconds(start),
+            return new Result(preloaded, preloadSeconds, cached, queries, unanswered, seconds(start),
                     (compileMillis(jit) - compileStart) / 1000.0);
         } finally {
             synchronized (this) {
