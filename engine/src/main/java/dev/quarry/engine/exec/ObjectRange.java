@@ -21,6 +21,9 @@ import java.util.List;
  * leave out quads that cannot pass.
  */
 final class ObjectRange {
+    /** At most this many values {@link #fill} writes: three ranges, two ends each. */
+    static final int MAX_BOUNDS = 8;
+
     private final CompareExpr.Op[] ops;
     private final RowExpr[] bounds;
     private final String text;
@@ -68,9 +71,6 @@ final class ObjectRange {
     private static boolean isSlot(RowExpr e, int slot) {
         return e instanceof VarExpr v && v.slot() == slot;
     }
-
-    /** At most this many values {@link #fill} writes: three ranges, two ends each. */
-    static final int MAX_BOUNDS = 8;
 
     /**
      * Writes the object id ranges for {@code row} into {@code out} (at least {@link #MAX_BOUNDS}
