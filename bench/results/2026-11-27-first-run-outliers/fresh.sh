@@ -1,10 +1,11 @@
 #!/bin/bash
 # fresh.sh JAR STORE NAME [JVM opts...]: fresh server with GC log, warm-up, then one explore run per seed of SEEDS
-# (default "808080 808080": the official seed twice); prints per template avg/geo/max
+# (default "808080 808080": the official seed twice); prints per template avg/geo/max.
+# SERVE_OPTS: more options of `quarry serve` (e.g. "--warm-up 90").
 JAR=$1; ST=$2; N=$3; shift 3
 J=/usr/lib/jvm/temurin-25-jdk-amd64/bin
 cd /work/scratch/drv
-$J/java -Xmx4g @/work/main/jvm/serve.options "$@" -Xlog:gc:file=out/$N.gc.log -jar $JAR serve --store $ST --port 7805 --bind 127.0.0.1 --read-only > out/$N.srv.log 2>&1 &
+$J/java -Xmx4g @/work/main/jvm/serve.options "$@" -Xlog:gc:file=out/$N.gc.log -jar $JAR serve --store $ST ${SERVE_OPTS:-} --port 7805 --bind 127.0.0.1 --read-only > out/$N.srv.log 2>&1 &
 pid=$!
 until grep -q "warm-up:" out/$N.srv.log; do sleep 1; done; sleep 1
 grep -c Pause out/$N.gc.log > out/$N.gc.before
@@ -20,4 +21,5 @@ print('  ' + '  '.join('Q%s %.3f/%.3f/%.1f' % (q.get('nr'), float(q.find('aqet')
 P
   echo "  gc pauses so far: $(grep -c Pause out/$N.gc.log) (after warm-up $(cat out/$N.gc.before))"
 done
+curl -s http://127.0.0.1:7805/metrics > out/$N.metrics 2>/dev/null # the server's metrics after the runs
 kill $pid; wait $pid 2>/dev/null
