@@ -21,7 +21,10 @@ import java.util.List;
  * leave out quads that cannot pass.
  */
 final class ObjectRange {
-    /** At most this many values {@link #fill} writes: three ranges, two ends each. */
+    /**
+     * At most this many values {@link #fill} writes: four ranges (dictionary ids, integers from 0,
+     * negative integers, decimals), two ends each.
+     */
     static final int MAX_BOUNDS = 8;
 
     private final CompareExpr.Op[] ops;

@@ -28,9 +28,9 @@ final class RangeProbeCursor implements QuadCursor {
     private final long p, g;
     private final int quads;
     private long s;
-    private int head = -1;
+    /** The pair the cursor is on, and the one {@link #next} moves to; -1 for none. */
     private int at = -1;
-    private boolean fresh;
+    private int pending = -1;
 
     private RangeProbeCursor(long[] pairSubjects, long[] pairObjects, int quads, long[] ranges, long p, long g) {
         int slots = Integer.highestOneBit(Math.max(8, quads * 2 - 1)) << 1;
@@ -103,10 +103,8 @@ final class RangeProbeCursor implements QuadCursor {
     @Override
     public void seek(long s, long p, long o, long g) {
         this.s = s;
-        int slot = slotOf(s);
-        this.head = firstPair[slot] - 1;
+        this.pending = firstPair[slotOf(s)] - 1;
         this.at = -1;
-        this.fresh = true;
     }
 
     @Override
@@ -116,11 +114,9 @@ final class RangeProbeCursor implements QuadCursor {
 
     @Override
     public boolean next() {
-        if (fresh) {
-            fresh = false;
-            at = head;
-        } else if (at >= 0) {
-            at = nextPair[at];
+        at = pending;
+        if (at >= 0) {
+            pending = nextPair[at];
         }
         return at >= 0;
     }
