@@ -22,10 +22,8 @@ import java.util.function.BooleanSupplier;
  * planner's estimates need: exact for a load into an empty store.
  * A merge may cover one {@link KeyRange} of the index ({@link KeyRangePlanner}); the
  * statistics of the ranges add up, and so do their {@link SpogCounts}.
- * The k-way merge is {@link DistinctKeys}, apart from the per-index work here: with both in
- * one loop, C2 compiled that loop 11 times in a BSBM 5 M load (a third of all C2 time there:
- * branches that differ per index deoptimised it again and again), now 6 to 9 times, smaller
- * (JFR, jdk.Compilation).
+ * The k-way merge is {@link DistinctKeys}, apart from the per-index work here (see the
+ * merge loops below for why they are two methods).
  */
 public final class IndexMerger {
     /** What the SPOG merge found. */
@@ -85,41 +83,21 @@ public final class IndexMerger {
         PairCounter stats = countStats ? new PairCounter() : null;
         // (0, predicate) -> new leading pairs: SPOG's (s, p) are distinct subjects, POSG's (p, o) distinct objects.
         PairCounter distinctPairs = spog || perm == Permutation.POSG ? new PairCounter() : null;
-        long pair0 = 0, pair1 = 0;
-        boolean anyPair = false;
-        long distinct = 0, inStore = 0;
         boolean lookup = spog && checkStore;
         // Only SPOG is point-read for quads that may be missing (an update's existence check): the others need no filter.
         String label = perm.name().toLowerCase(java.util.Locale.ROOT);
-        // Slots of P and G in this index's key; SPOG's slots are the positions S, P, O, G.
-        int slotP = perm.slotOf(Permutation.P), slotG = perm.slotOf(Permutation.G);
         try (SstFileBuilder out = spog ? session.newFile(label) : session.newUnfilteredFile(label);
              BulkSession.CommittedQuads committed = lookup ? session.committedQuads() : null) {
             DistinctKeys keys = new DistinctKeys(readers);
-            // The key is written from the slots as they are, not through a quad.
-            byte[] key = new byte[KeyLayout.QUAD_KEY_LENGTH];
-            while (keys.next()) {
-                long[] k = keys.key();
-                distinct++;
-                if (lookup && committed.contains(k)) {
-                    inStore++;
-                } else {
-                    if (countStats) {
-                        stats.add(k[slotG], k[slotP]);
-                    }
-                    if (distinctPairs != null && (!anyPair || k[0] != pair0 || k[1] != pair1)) {
-                        pair0 = k[0];
-                        pair1 = k[1];
-                        anyPair = true;
-                        distinctPairs.add(0, k[slotP]);
-                    }
-                }
-                KeyLayout.writeSlotKey(perm, k, key);
-                out.add(key);
-                if ((distinct & 0xFFFF) == 0 && cancelled.getAsBoolean()) {
-                    throw new java.util.concurrent.CancellationException("load cancelled");
-                }
+            long inStore = 0;
+            if (distinctPairs == null) {
+                copy(keys, perm, out, cancelled);
+            } else {
+                // A counter whose counts are dropped rather than none: see copyCounting.
+                inStore = copyCounting(keys, perm, out, committed, stats != null ? stats : new PairCounter(),
+                        distinctPairs, cancelled);
             }
+            long distinct = out.entries();
             Path file = out.finish();
             if (countStats) {
                 stats.forEach(session::countQuads);
@@ -131,5 +109,64 @@ public final class IndexMerger {
         } finally {
             readers.forEach(RunReader::close);
         }
+    }
+
+    /*
+     * The merge loops are methods of their own, one per kind of index, each with nothing that
+     * changes from call to call: one loop for every index, with the per-index work behind
+     * flags, was compiled by C2 seven or eight times in a BSBM 5 M load (0.7 CPU-seconds, JFR
+     * jdk.Compilation): a call for another index failed the checks C2 had hoisted out of the
+     * loop for the one before ("profile_predicate" deoptimisations), and each compiled method
+     * was thrown away after the loop (an uncommon trap at the result's allocation).
+     */
+
+    /** Writes every distinct key of an index that counts nothing. */
+    private static void copy(DistinctKeys keys, Permutation perm, SstFileBuilder out, BooleanSupplier cancelled) {
+        byte[] key = new byte[KeyLayout.QUAD_KEY_LENGTH];
+        long n = 0;
+        while (keys.next()) {
+            KeyLayout.writeSlotKey(perm, keys.key(), key);
+            out.add(key);
+            if ((++n & 0xFFFF) == 0 && cancelled.getAsBoolean()) {
+                throw new java.util.concurrent.CancellationException("load cancelled");
+            }
+        }
+    }
+
+    /**
+     * Writes every distinct key of SPOG or POSG, counting (graph, predicate) pairs of the quads
+     * new to the store in {@code stats} and each new leading pair's predicate in {@code pairs};
+     * returns how many were in the store already ({@code committed} null: none). {@code stats}
+     * is never null, so that SPOG's and POSG's calls take the same branches.
+     */
+    private static long copyCounting(DistinctKeys keys, Permutation perm, SstFileBuilder out,
+                                     BulkSession.CommittedQuads committed, PairCounter stats, PairCounter pairs,
+                                     BooleanSupplier cancelled) {
+        // Slots of P and G in this index's key; SPOG's slots are the positions S, P, O, G.
+        int slotP = perm.slotOf(Permutation.P), slotG = perm.slotOf(Permutation.G);
+        byte[] key = new byte[KeyLayout.QUAD_KEY_LENGTH];
+        long pair0 = 0, pair1 = 0;
+        boolean anyPair = false;
+        long n = 0, inStore = 0;
+        while (keys.next()) {
+            long[] k = keys.key();
+            if (committed != null && committed.contains(k)) {
+                inStore++;
+            } else {
+                stats.add(k[slotG], k[slotP]);
+                if (!anyPair || k[0] != pair0 || k[1] != pair1) {
+                    pair0 = k[0];
+                    pair1 = k[1];
+                    anyPair = true;
+                    pairs.add(0, k[slotP]);
+                }
+            }
+            KeyLayout.writeSlotKey(perm, k, key);
+            out.add(key);
+            if ((++n & 0xFFFF) == 0 && cancelled.getAsBoolean()) {
+                throw new java.util.concurrent.CancellationException("load cancelled");
+            }
+        }
+        return inStore;
     }
 }

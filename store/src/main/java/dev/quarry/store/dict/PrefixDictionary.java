@@ -9,6 +9,7 @@ import dev.quarry.store.encoding.PrefixResolver;
 import dev.quarry.store.rocks.RocksKv;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -122,13 +123,20 @@ public final class PrefixDictionary implements PrefixResolver {
             if (unwrittenByName.isEmpty()) {
                 return;
             }
-            List<byte[]> kvs = new ArrayList<>(unwrittenByName.size() * 4);
+            // In key order: the memtable inserts a run of ascending keys next to each other, where
+            // keys in hash order each walk its skip list from the top (that walk was ~0.3 of the
+            // 0.5 CPU-seconds these writes took in a BSBM 5 M load, async-profiler).
+            List<byte[][]> entries = new ArrayList<>(unwrittenByName.size() * 2);
             unwrittenByName.forEach((namespace, id) -> {
-                kvs.add(KeyLayout.prefixByNameKey(namespace));
-                kvs.add(KeyLayout.intBytes(id));
-                kvs.add(KeyLayout.prefixByIdKey(id));
-                kvs.add(namespace.getBytes(StandardCharsets.UTF_8));
+                entries.add(new byte[][] {KeyLayout.prefixByNameKey(namespace), KeyLayout.intBytes(id)});
+                entries.add(new byte[][] {KeyLayout.prefixByIdKey(id), namespace.getBytes(StandardCharsets.UTF_8)});
             });
+            entries.sort((a, b) -> Arrays.compareUnsigned(a[0], b[0]));
+            List<byte[]> kvs = new ArrayList<>(entries.size() * 2);
+            for (byte[][] e : entries) {
+                kvs.add(e[0]);
+                kvs.add(e[1]);
+            }
             kv.putAllUnsynced(kvs);
             writtenGroups++;
             unwrittenByName.clear();
