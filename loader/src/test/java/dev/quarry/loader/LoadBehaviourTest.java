@@ -239,6 +239,34 @@ class LoadBehaviourTest {
         }
     }
 
+    /**
+     * Terms that recur all through the file, four parse threads and a tiny budget: terms are
+     * found again in the table, in the dictionary's spilled runs and in the sorted runs'
+     * merge; every term must still get one id.
+     */
+    @Test
+    void termsRecurringAcrossConcurrentSpillsKeepOneId() throws Exception {
+        Path f = tmp.resolve("recurring.nt");
+        java.util.Random rnd = new java.util.Random(5);
+        java.util.Set<String> lines = new java.util.LinkedHashSet<>();
+        while (lines.size() < 150_000) {
+            int s = rnd.nextInt(20_000), o = rnd.nextInt(30_000);
+            lines.add("<http://example.org/s" + s + "> <http://example.org/p" + rnd.nextInt(7) + "> \"label "
+                    + o + " with some padding to fill the arena\" .");
+        }
+        Files.write(f, lines);
+        try (QuadStore store = QuadStore.open(tmp.resolve("s"))) {
+            LoadReport r = BulkLoader.load(store, LoadOptions.of(f.toString()).withThreads(4).withMemory(4 << 20));
+            assertTrue(r.spilledRuns() > 6, "spilled runs: " + r.spilledRuns());
+            assertEquals(lines.size(), r.newQuads());
+            DatasetGraph expected = StoreContents.oracle(f);
+            DatasetGraph actual = StoreContents.copy(store);
+            assertEquals(StoreContents.size(expected), StoreContents.size(actual));
+            assertTrue(StoreContents.sameModuloBlankLabels(expected, actual));
+            assertValid(store);
+        }
+    }
+
     @Test
     void blankNodesAreScopedPerFileAndSharedAcrossChunks() throws Exception {
         StringBuilder big = new StringBuilder("_:b1 <http://x/p> \"first\" .\n");

@@ -25,14 +25,14 @@ public final class KeyRangePlanner {
 
     private KeyRangePlanner() {}
 
-    /** {@code perm}'s merge in at most {@code workers} ranges, at least {@link #MIN_KEYS_PER_RANGE} keys each. */
-    public static List<Part> plan(SortedRunSpool spool, Permutation perm, int workers) {
+    /** {@code perm}'s merge in at most {@code ranges} ranges, at least {@link #MIN_KEYS_PER_RANGE} keys each. */
+    public static List<Part> plan(SortedRunSpool spool, Permutation perm, int ranges) {
         List<SortedRun> runs = spool.runs(perm);
         long keys = 0;
         for (SortedRun r : runs) {
             keys += r.count;
         }
-        int parts = (int) Math.max(1, Math.min(workers, keys / MIN_KEYS_PER_RANGE));
+        int parts = (int) Math.max(1, Math.min(ranges, keys / MIN_KEYS_PER_RANGE));
         return split(perm, runs, parts);
     }
 

@@ -1,0 +1,67 @@
+package dev.quarry.loader.encode;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.quarry.store.BulkSession;
+import dev.quarry.store.QuadStore;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Four threads look terms up while shards spill again and again: a term must keep the id it
+ * got first whether it is found in the table, in a spilled run or (new) nowhere.
+ */
+class LoadDictionarySpillTest {
+    @TempDir
+    Path tmp;
+
+    @Test
+    void concurrentLookupsDuringSpillsGiveEachTermOneId() throws Exception {
+        byte[][] terms = new byte[30_000][];
+        for (int i = 0; i < terms.length; i++) {
+            terms[i] = ("\u0001term " + i + " with padding so a small budget fills quickly").getBytes(StandardCharsets.UTF_8);
+        }
+        Map<Integer, Long> ids = new ConcurrentHashMap<>();
+        List<String> conflicts = java.util.Collections.synchronizedList(new ArrayList<>());
+        ExecutorService pool = Executors.newFixedThreadPool(4);
+        try (QuadStore store = QuadStore.open(tmp.resolve("s"));
+             BulkSession session = store.beginBulk();
+             LoadDictionary dictionary = new LoadDictionary(session, session.scratchDirectory(), true, 256 << 10, 8)) {
+            List<Future<?>> parts = new ArrayList<>();
+            for (int w = 0; w < 4; w++) {
+                Random rnd = new Random(w);
+                parts.add(pool.submit(() -> {
+                    for (int k = 0; k < 60_000; k++) {
+                        int i = rnd.nextInt(terms.length);
+                        long id = dictionary.idOf(terms[i], 0, terms[i].length, ByteHash.hash(terms[i], 0, terms[i].length));
+                        Long first = ids.putIfAbsent(i, id);
+                        if (first != null && first != id) {
+                            conflicts.add("term " + i + ": " + first + " then " + id);
+                        }
+                    }
+                }));
+            }
+            for (Future<?> f : parts) {
+                f.get();
+            }
+            assertTrue(dictionary.spillCount() > 8, "spills: " + dictionary.spillCount());
+            assertEquals(0, conflicts.size(), "e.g. " + conflicts.subList(0, Math.min(5, conflicts.size())));
+            assertEquals(ids.size(), dictionary.newTerms());
+            assertEquals(ids.size(), new HashSet<>(ids.values()).size(), "distinct terms have distinct ids");
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+}
