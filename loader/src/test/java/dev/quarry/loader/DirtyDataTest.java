@@ -93,6 +93,26 @@ class DirtyDataTest {
         }
     }
 
+    /**
+     * The N-Quads reader skips the check of an IRI its encoder has just encoded: a bad IRI is
+     * never encoded, so each of its lines is still an error, next to IRIs that are cached.
+     */
+    @Test
+    void aBadIriIsAnErrorEveryTimeItRecurs() throws Exception {
+        String bad = "<http://x:port/o>";
+        Path f = tmp.resolve("recurring.nq");
+        Files.writeString(f, GOOD + "\n"
+                + "<http://x/s> <http://x/p> " + bad + " .\n"
+                + bad + " <http://x/p> <http://x/o> .\n"
+                + "<http://x/s> <http://x/p> " + bad + " .\n"
+                + "<http://x/s2> <http://x/p> <http://x/o> .\n", StandardCharsets.UTF_8);
+        try (QuadStore store = QuadStore.open(tmp.resolve("store-recurring"))) {
+            LoadReport r = BulkLoader.load(store, LoadOptions.of(f.toString()).withThreads(1));
+            assertEquals(List.of(2L, 3L, 4L), r.errors().stream().map(e -> (long) e.line()).toList(), r.errors().toString());
+            assertEquals(2, store.stats().quads());
+        }
+    }
+
     @Test
     void bytesThatAreNotUtf8AreAnErrorAtTheirPositionNotReplaced() throws Exception {
         byte[] bad = "<http://x/s> <http://x/p> \"a?b\" .".getBytes(StandardCharsets.US_ASCII);

@@ -63,10 +63,14 @@ public final class TermEncoder {
 
     /** An IRI given as its (unescaped) UTF-8 bytes. */
     public long iri(byte[] b, int off, int len) {
+        return iri(b, off, len, ByteHash.hash(b, off, len));
+    }
+
+    /** As {@link #iri(byte[], int, int)}, with the bytes' {@link ByteHash#hash} given. */
+    public long iri(byte[] b, int off, int len, long h) {
         // Predicates, classes, graphs and repeated subjects hit this cache on the raw bytes,
         // skipping the namespace split, the prefix lookup and the second hash.
-        long h = ByteHash.hash(b, off, len);
-        int slot = (int) (h ^ (h >>> 29)) & ((1 << IRI_CACHE_BITS) - 1);
+        int slot = iriSlot(h);
         byte[] k = iriKey[slot];
         if (k != null && iriHash[slot] == h && Arrays.equals(k, 0, k.length, b, off, off + len)) {
             return iriId[slot];
@@ -76,6 +80,20 @@ public final class TermEncoder {
         iriHash[slot] = h;
         iriId[slot] = id;
         return id;
+    }
+
+    /**
+     * Whether this encoder encoded the IRI with these bytes lately (it is in the cache above):
+     * then it passed its parser's checks, and a parser that reads it again need not check it.
+     */
+    public boolean recentIri(byte[] b, int off, int len, long h) {
+        int slot = iriSlot(h);
+        byte[] k = iriKey[slot];
+        return k != null && iriHash[slot] == h && Arrays.equals(k, 0, k.length, b, off, off + len);
+    }
+
+    private static int iriSlot(long h) {
+        return (int) (h ^ (h >>> 29)) & ((1 << IRI_CACHE_BITS) - 1);
     }
 
     private long encodeIri(byte[] b, int off, int len) {
