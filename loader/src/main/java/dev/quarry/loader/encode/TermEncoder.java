@@ -71,8 +71,7 @@ public final class TermEncoder {
         // Predicates, classes, graphs and repeated subjects hit this cache on the raw bytes,
         // skipping the namespace split, the prefix lookup and the second hash.
         int slot = iriSlot(h);
-        byte[] k = iriKey[slot];
-        if (k != null && iriHash[slot] == h && Arrays.equals(k, 0, k.length, b, off, off + len)) {
+        if (cachedAt(slot, b, off, len, h)) {
             return iriId[slot];
         }
         long id = encodeIri(b, off, len);
@@ -87,13 +86,17 @@ public final class TermEncoder {
      * then it passed its parser's checks, and a parser that reads it again need not check it.
      */
     public boolean recentIri(byte[] b, int off, int len, long h) {
-        int slot = iriSlot(h);
-        byte[] k = iriKey[slot];
-        return k != null && iriHash[slot] == h && Arrays.equals(k, 0, k.length, b, off, off + len);
+        return cachedAt(iriSlot(h), b, off, len, h);
     }
 
     private static int iriSlot(long h) {
         return (int) (h ^ (h >>> 29)) & ((1 << IRI_CACHE_BITS) - 1);
+    }
+
+    /** Whether the IRI cache's {@code slot} holds these bytes. */
+    private boolean cachedAt(int slot, byte[] b, int off, int len, long h) {
+        byte[] k = iriKey[slot];
+        return k != null && iriHash[slot] == h && Arrays.equals(k, 0, k.length, b, off, off + len);
     }
 
     private long encodeIri(byte[] b, int off, int len) {

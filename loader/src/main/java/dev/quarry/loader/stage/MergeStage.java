@@ -22,7 +22,8 @@ import java.util.function.BooleanSupplier;
  * ranges longest first, so the threads finish together.
  */
 final class MergeStage {
-    static final int RANGES_PER_WORKER = 2;
+    /** Key ranges an index's merge is cut into per worker (see {@link #start}). */
+    private static final int RANGES_PER_WORKER = 2;
     private final LoadRun run;
     private final CommitGroup group;
     private final LoadTally tally;
