@@ -5,7 +5,6 @@ import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.binder.jvm.ExecutorServiceMetrics;
 import io.micrometer.core.instrument.binder.netty4.NettyEventExecutorMetrics;
 import io.netty.bootstrap.ServerBootstrap;
-import io.netty.channel.Channel;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
@@ -13,7 +12,6 @@ import io.netty.channel.WriteBufferWaterMark;
 import io.netty.channel.group.ChannelGroup;
 import io.netty.channel.group.DefaultChannelGroup;
 import io.netty.channel.nio.NioIoHandler;
-import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.util.concurrent.GlobalEventExecutor;
 import java.net.InetSocketAddress;
 import java.time.Duration;
@@ -26,9 +24,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Netty HTTP/1.1 serving a {@link Router}'s handlers: event-loop threads only parse HTTP
- * and move bytes; every handler runs on the worker pool, so a long request never stalls
- * other connections. It knows handlers, not what they serve: the composition root
+ * Netty HTTP/1.1 serving a {@link Router}'s handlers: event-loop threads accept connections
+ * ({@link Listeners}), parse HTTP and move bytes, and answer short queries themselves; every
+ * other handler runs on the worker pool, so a long request never stalls other connections.
+ * It knows handlers, not what they serve: the composition root
  * ({@code endpoint.server.QuarryServer}) builds the routes.
  */
 public final class HttpServer {
@@ -40,12 +39,11 @@ public final class HttpServer {
     private final HttpOptions options;
     private final Router router;
     private final MeterRegistry registry;
-    private EventLoopGroup acceptors;
     private EventLoopGroup ioLoops;
     private ExecutorService workers;
     private ServerContext context;
     private ChannelGroup channels;
-    private Channel serverChannel;
+    private Listeners listeners;
     private int port;
 
     public HttpServer(HttpOptions options, Router router, MeterRegistry registry) {
@@ -65,37 +63,32 @@ public final class HttpServer {
      * the listen backlog.
      */
     public synchronized int start(boolean accepting) {
-        if (serverChannel != null) {
+        if (listeners != null) {
             throw new IllegalStateException("server already started");
         }
         workers = Executors.newCachedThreadPool(named("quarry-worker"));
         new ExecutorServiceMetrics(workers, "quarry.workers", Tags.empty()).bindTo(registry);
         context = new ServerContext(options, router, workers, new RequestMetrics(registry));
         channels = new DefaultChannelGroup(GlobalEventExecutor.INSTANCE);
-        acceptors = new MultiThreadIoEventLoopGroup(1, named("quarry-accept"), NioIoHandler.newFactory());
         ioLoops = new MultiThreadIoEventLoopGroup(0, named("quarry-io"), NioIoHandler.newFactory());
         new NettyEventExecutorMetrics(ioLoops).bindTo(registry);
+        ServerBootstrap bootstrap = new ServerBootstrap()
+                .option(ChannelOption.SO_BACKLOG, 256)
+                .option(ChannelOption.AUTO_READ, accepting)
+                .childOption(ChannelOption.TCP_NODELAY, true)
+                // a client's half-close is an end of its requests, not of the connection (ExchangeDispatcher)
+                .childOption(ChannelOption.ALLOW_HALF_CLOSURE, true)
+                .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK, new WriteBufferWaterMark(32 * 1024, 128 * 1024))
+                .childHandler(new HttpPipelineInitializer(context, channels));
         try {
-            serverChannel = new ServerBootstrap()
-                    .group(acceptors, ioLoops)
-                    .channel(NioServerSocketChannel.class)
-                    .option(ChannelOption.SO_BACKLOG, 256)
-                    .option(ChannelOption.AUTO_READ, accepting)
-                    .childOption(ChannelOption.TCP_NODELAY, true)
-                    // a client's half-close is an end of its requests, not of the connection (ExchangeDispatcher)
-                    .childOption(ChannelOption.ALLOW_HALF_CLOSURE, true)
-                    .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK, new WriteBufferWaterMark(32 * 1024, 128 * 1024))
-                    .childHandler(new HttpPipelineInitializer(context, channels))
-                    .bind(new InetSocketAddress(options.bind(), options.port()))
-                    .syncUninterruptibly()
-                    .channel();
+            listeners = Listeners.bind(bootstrap, ioLoops, new InetSocketAddress(options.bind(), options.port()), named("quarry-accept"));
         } catch (Exception e) { // also the BindException Netty rethrows unchecked ("Address already in use")
             shutdownThreads();
-            serverChannel = null;
+            listeners = null;
             throw new IllegalStateException("cannot listen on " + options.bind() + ":" + options.port()
                     + ": " + Failures.oneLine(e), e);
         }
-        port = ((InetSocketAddress) serverChannel.localAddress()).getPort();
+        port = listeners.port();
         return port;
     }
 
@@ -105,8 +98,8 @@ public final class HttpServer {
 
     /** Starts accepting connections after {@code start(false)}. */
     public synchronized void accept() {
-        if (serverChannel != null) {
-            serverChannel.config().setAutoRead(true);
+        if (listeners != null) {
+            listeners.autoRead(true);
         }
     }
 
@@ -129,11 +122,11 @@ public final class HttpServer {
      * is a native crash).
      */
     public synchronized boolean stop() {
-        if (serverChannel == null) {
+        if (listeners == null) {
             return true;
         }
         context.startDraining();
-        serverChannel.close().syncUninterruptibly();
+        listeners.close();
         boolean idle = true;
         if (!awaitIdle(options.shutdownGrace().toNanos())) {
             LOG.info("cancelling {} running request(s)", context.running().size());
@@ -154,7 +147,7 @@ public final class HttpServer {
         }
         channels.close().awaitUninterruptibly(5, TimeUnit.SECONDS);
         shutdownThreads();
-        serverChannel = null;
+        listeners = null;
         return idle;
     }
 
@@ -175,8 +168,8 @@ public final class HttpServer {
     }
 
     private void shutdownThreads() {
-        if (acceptors != null) {
-            acceptors.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
+        if (listeners != null) {
+            listeners.shutdownAcceptor();
         }
         if (ioLoops != null) {
             ioLoops.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
