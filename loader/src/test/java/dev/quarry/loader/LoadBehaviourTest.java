@@ -56,6 +56,31 @@ class LoadBehaviourTest {
             <http://x/s> <http://x/p> <http://x/o3> <http://x/g> .
             """;
 
+    /** The merge reports how much of its files is written: a total once it starts, all of it by the commit. */
+    @Test
+    void theMergeReportsItsProgressUpToItsTotal() throws Exception {
+        Path f = tmp.resolve("data.nq");
+        try (Writer w = Files.newBufferedWriter(f)) {
+            new QuadGenerator(3).write(w, 30_000);
+        }
+        List<dev.quarry.loader.progress.LoadProgress> seen = new java.util.concurrent.CopyOnWriteArrayList<>();
+        try (QuadStore store = QuadStore.open(tmp.resolve("s"))) {
+            BulkLoader.load(store, LoadOptions.of(f.toString()), new LoadListener() {
+                @Override
+                public void progress(dev.quarry.loader.progress.LoadProgress p) {
+                    seen.add(p);
+                }
+            });
+        }
+        assertTrue(seen.stream().filter(p -> p.phase().equals("reading")).allMatch(p -> p.mergedPercent() == -1), seen.toString());
+        dev.quarry.loader.progress.LoadProgress committing =
+                seen.stream().filter(p -> p.phase().equals("committing")).findFirst().orElseThrow();
+        // every quad in the six orders (default graph and named graphs mixed: at least three), every term twice
+        assertTrue(committing.mergeRecords() >= 3 * 30_000, committing.toString());
+        assertEquals(committing.mergeRecords(), committing.mergedRecords(), committing.toString());
+        assertEquals(100, committing.mergedPercent());
+    }
+
     @Test
     void badStatementsAreSkippedAndCountedWithPositions() throws Exception {
         Path f = write("bad.nq", BAD);

@@ -8,6 +8,9 @@ public final class LoadCounters {
     public final LongAdder quads = new LongAdder();
     public final LongAdder errors = new LongAdder();
     public final StageTimes stages = new StageTimes();
+    /** Records written by the merge so far, a file's worth at a time. */
+    public final LongAdder merged = new LongAdder();
+    private volatile long mergeTotal = -1;
     private final long started = System.nanoTime();
     private volatile long rawTotal = -1;
     private volatile String phase = "reading";
@@ -15,6 +18,11 @@ public final class LoadCounters {
 
     public void rawTotal(long bytes) {
         rawTotal = bytes;
+    }
+
+    /** Records the merge will write in all. */
+    public void mergeTotal(long records) {
+        mergeTotal = records;
     }
 
     public void phase(String p) {
@@ -39,6 +47,7 @@ public final class LoadCounters {
     }
 
     public LoadProgress snapshot() {
-        return new LoadProgress(phase, rawBytes.sum(), rawTotal, quads.sum(), errors.sum(), elapsedNanos());
+        return new LoadProgress(phase, rawBytes.sum(), rawTotal, quads.sum(), errors.sum(), elapsedNanos(),
+                merged.sum(), mergeTotal);
     }
 }

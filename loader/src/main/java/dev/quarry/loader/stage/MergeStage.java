@@ -60,10 +60,16 @@ final class MergeStage {
         }
         parts.sort(Comparator.comparingLong(KeyRangePlanner.Part::keys).reversed());
         ConcurrentLinkedQueue<Callable<List<Path>>> tasks = new ConcurrentLinkedQueue<>();
-        tasks.add(timed(Stage.DICTIONARY_WRITE, group.dictionary::writeTermToId));
-        tasks.add(timed(Stage.DICTIONARY_WRITE, group.dictionary::writeIdToTerm));
+        long terms = group.dictionary.newTerms();
+        long records = 2 * terms;
         for (KeyRangePlanner.Part part : parts) {
-            tasks.add(timed(Stage.INDEX_WRITE, () -> {
+            records += part.keys();
+        }
+        tally.counters.mergeTotal(records);
+        tasks.add(timed(Stage.DICTIONARY_WRITE, terms, group.dictionary::writeTermToId));
+        tasks.add(timed(Stage.DICTIONARY_WRITE, terms, group.dictionary::writeIdToTerm));
+        for (KeyRangePlanner.Part part : parts) {
+            tasks.add(timed(Stage.INDEX_WRITE, part.keys(), () -> {
                 if (part.perm() != Permutation.SPOG) {
                     return one(IndexMerger.merge(group.runs, part.perm(), part.range(), group.session, checkStore, stop));
                 }
@@ -109,12 +115,14 @@ final class MergeStage {
 
     record Merged(List<Path> files, IndexMerger.SpogCounts spog) {}
 
-    /** {@code task}, its time added to {@code stage}. */
-    private Callable<List<Path>> timed(Stage stage, Callable<List<Path>> task) {
+    /** {@code task}, its time added to {@code stage} and its {@code records} to the merge's progress when it is done. */
+    private Callable<List<Path>> timed(Stage stage, long records, Callable<List<Path>> task) {
         return () -> {
             long start = System.nanoTime();
             try {
-                return task.call();
+                List<Path> out = task.call();
+                tally.counters.merged.add(records);
+                return out;
             } finally {
                 tally.counters.stages.since(stage, start);
             }

@@ -123,14 +123,22 @@ final class LoadProgressPrinter implements LoadListener {
         }
     }
 
-    /** {@code reading  123.4 MiB / 1.2 GiB (10%)  1,234,567 quads  456,789 quads/s  ETA 1m 23s}. */
+    /**
+     * {@code reading  123.4 MiB / 1.2 GiB (10%)  1,234,567 quads  456,789 quads/s  ETA 1m 23s}; while
+     * merging, how much of the files is written instead of the bytes read (all of them by then):
+     * {@code merging  files 45% written  1,234,567 quads  456,789 quads/s}.
+     */
     static String line(LoadProgress p) {
         StringBuilder b = new StringBuilder();
         b.append(p.phase()).append(" ".repeat(Math.max(1, 9 - p.phase().length()))); // "committing" is longer than 9
-        b.append(Text.bytes(p.rawBytesRead()));
-        if (p.rawBytesTotal() > 0) {
-            b.append(" / ").append(Text.bytes(p.rawBytesTotal()));
-            b.append(String.format(Text.LOCALE, " (%d%%)", Math.min(100, p.rawBytesRead() * 100 / p.rawBytesTotal())));
+        if ("merging".equals(p.phase()) && p.mergedPercent() >= 0) {
+            b.append("files ").append(p.mergedPercent()).append("% written");
+        } else {
+            b.append(Text.bytes(p.rawBytesRead()));
+            if (p.rawBytesTotal() > 0) {
+                b.append(" / ").append(Text.bytes(p.rawBytesTotal()));
+                b.append(String.format(Text.LOCALE, " (%d%%)", Math.min(100, p.rawBytesRead() * 100 / p.rawBytesTotal())));
+            }
         }
         b.append(String.format(Text.LOCALE, "  %,d quads  %,.0f quads/s", p.quads(), p.quadsPerSecond()));
         if (p.errors() > 0) {

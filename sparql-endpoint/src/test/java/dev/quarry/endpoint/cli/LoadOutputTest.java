@@ -32,6 +32,8 @@ class LoadOutputTest {
                 LoadProgressPrinter.line(p));
         LoadProgress merging = new LoadProgress("merging", 4 << 20, -1, 400_000, 3, 8_000_000_000L);
         assertEquals("merging  4.0 MiB  400,000 quads  50,000 quads/s  3 errors", LoadProgressPrinter.line(merging));
+        LoadProgress written = new LoadProgress("merging", 4 << 20, 4 << 20, 400_000, 0, 8_000_000_000L, 1_350_000, 3_000_000);
+        assertEquals("merging  files 45% written  400,000 quads  50,000 quads/s", LoadProgressPrinter.line(written));
         LoadProgress committing = new LoadProgress("committing", 4 << 20, -1, 400_000, 0, 8_000_000_000L);
         assertEquals("committing 4.0 MiB  400,000 quads  50,000 quads/s", LoadProgressPrinter.line(committing));
     }
