@@ -9,6 +9,7 @@ import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.PriorityQueue;
+import org.apache.jena.graph.Node;
 import org.apache.jena.sparql.expr.Expr;
 import org.apache.jena.sparql.expr.ExprEvalException;
 import org.apache.jena.sparql.expr.NodeValue;
@@ -171,6 +172,24 @@ public final class OrderNode extends PlanNode {
         }
         if (y == null) {
             return Expr.CMP_GREATER;
+        }
+        return compareAlways(x, y);
+    }
+
+    /**
+     * {@code NodeValue.compareAlways}, without its exception for two language-tagged literals
+     * of different languages: ARQ compares them by value first, which throws an exception whose
+     * message spells out both literals, and then orders them as RDF terms. Sorting labels in
+     * several languages did that for most comparisons (an allocation profile of a server: a
+     * sixth of all bytes allocated). Same order: checked against ARQ in {@code OrderNodeTest}.
+     */
+    static int compareAlways(NodeValue x, NodeValue y) {
+        if (x.isLangString() && y.isLangString()) {
+            Node a = x.asNode(), b = y.asNode();
+            String la = a.getLiteralLanguage(), lb = b.getLiteralLanguage();
+            if (a.getLiteralBaseDirection() == null && b.getLiteralBaseDirection() == null && !la.equalsIgnoreCase(lb)) {
+                return NodeCmp.compareRDFTerms(a, b);
+            }
         }
         return NodeValue.compareAlways(x, y);
     }
