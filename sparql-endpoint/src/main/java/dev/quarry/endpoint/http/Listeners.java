@@ -24,9 +24,9 @@ import java.util.concurrent.TimeUnit;
  * {@code SO_REUSEPORT}: the kernel spreads new connections over them, and the loop that
  * accepts a connection serves it, so a new connection is not handed from thread to thread.
  * That hand-off (an acceptor thread registering the channel with an idle loop and waking it)
- * was a third of a new connection's DESCRIBE, measured with a client that reconnects after
- * each answer, as the BSBM driver does after every DESCRIBE and CONSTRUCT
- * ({@code bench/results/2026-11-28-reuseport/}). Elsewhere (where {@code SO_REUSEPORT} does
+ * was about a sixth of a new connection's DESCRIBE (0.05 of 0.3 ms), measured with a client
+ * that reconnects after each answer, as the BSBM driver does after every DESCRIBE and
+ * CONSTRUCT ({@code bench/results/2026-11-28-reuseport/}). Elsewhere (where {@code SO_REUSEPORT} does
  * not spread connections) one socket on its own acceptor thread hands them to the loops in turn.
  *
  * <p>Sockets with {@code SO_REUSEPORT} share a port with any other such socket of the same
