@@ -12,7 +12,8 @@
 # Loaders: quarry (`quarry load`, with --report and --timeline), oxigraph (`oxigraph load`: it
 # reads .gz itself; .bz2 it cannot, so bzip2 -dc pipes into it), fuseki (tdb2.tdbloader of the
 # Fuseki jar). Environment: SIZES (default 5m), FORMATS (default "nt ttl ttl.gz nt.bz2"), LOADERS
-# (default "quarry oxigraph"), QUARRY_JAR or QUARRY_JARS, JVM_XMX (4g), BSBM_DATA, BSBM_WORK,
+# (default "quarry oxigraph"), QUARRY_JAR or QUARRY_JARS, JVM_XMX (4g), WARM_CACHE (1: the input
+# file is read into the page cache before each load; 0 = not), BSBM_DATA, BSBM_WORK,
 # RESULTS (default bench/results/<date>-bsbm-loads).
 set -euo pipefail
 . "$(dirname "$0")/common.sh"
@@ -83,6 +84,11 @@ for size in $sizes; do
       avg=$(load_average)
       say "$label $name: $cmd (load $avg)"
       sync
+      # Every loader starts with its input in the page cache (WARM_CACHE=0 skips it): otherwise
+      # the first loader of a file may read it from disk and the next from memory.
+      if [[ ${WARM_CACHE:-1} == 1 ]]; then
+        cat "$file" > /dev/null
+      fi
       start=$(date +%s.%N)
       if ! /usr/bin/time -v -o "$base.time" bash -o pipefail -c "$cmd" > "$base.log" 2>&1; then
         echo "   $label $name: load FAILED, see $base.log" >&2
