@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.quarry.loader.progress.LoadProgress;
 import dev.quarry.loader.testing.QuadGenerator;
 import dev.quarry.loader.testing.StoreContents;
 import dev.quarry.store.QuadStore;
@@ -63,17 +64,17 @@ class LoadBehaviourTest {
         try (Writer w = Files.newBufferedWriter(f)) {
             new QuadGenerator(3).write(w, 30_000);
         }
-        List<dev.quarry.loader.progress.LoadProgress> seen = new java.util.concurrent.CopyOnWriteArrayList<>();
+        List<LoadProgress> seen = new java.util.concurrent.CopyOnWriteArrayList<>();
         try (QuadStore store = QuadStore.open(tmp.resolve("s"))) {
             BulkLoader.load(store, LoadOptions.of(f.toString()), new LoadListener() {
                 @Override
-                public void progress(dev.quarry.loader.progress.LoadProgress p) {
+                public void progress(LoadProgress p) {
                     seen.add(p);
                 }
             });
         }
         assertTrue(seen.stream().filter(p -> p.phase().equals("reading")).allMatch(p -> p.mergedPercent() == -1), seen.toString());
-        dev.quarry.loader.progress.LoadProgress committing =
+        LoadProgress committing =
                 seen.stream().filter(p -> p.phase().equals("committing")).findFirst().orElseThrow();
         // every quad in the six orders (default graph and named graphs mixed: at least three), every term twice
         assertTrue(committing.mergeRecords() >= 3 * 30_000, committing.toString());

@@ -181,7 +181,7 @@ public final class OrderNode extends PlanNode {
      * of different languages: ARQ compares them by value first, which throws an exception whose
      * message spells out both literals, and then orders them as RDF terms. Sorting labels in
      * several languages did that for most comparisons (an allocation profile of a server: a
-     * sixth of all bytes allocated). Same order: checked against ARQ in {@code OrderNodeTest}.
+     * sixth of all bytes allocated). Same order: checked against ARQ in {@code OrderNodeCompareTest}.
      */
     static int compareAlways(NodeValue x, NodeValue y) {
         if (x.isLangString() && y.isLangString()) {

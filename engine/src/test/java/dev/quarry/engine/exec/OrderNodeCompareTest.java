@@ -1,6 +1,7 @@
 package dev.quarry.engine.exec;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -49,6 +50,6 @@ class OrderNodeCompareTest {
                 shortcuts++;
             }
         }
-        assertEquals(true, shortcuts > 1_000, "the pairs of two languages were checked: " + shortcuts);
+        assertTrue(shortcuts > 1_000, "the pairs of two languages were checked: " + shortcuts);
     }
 }

@@ -62,13 +62,10 @@ final class MergeStage {
         ConcurrentLinkedQueue<Callable<List<Path>>> tasks = new ConcurrentLinkedQueue<>();
         long terms = group.dictionary.newTerms();
         long records = 2 * terms;
-        for (KeyRangePlanner.Part part : parts) {
-            records += part.keys();
-        }
-        tally.counters.mergeTotal(records);
         tasks.add(timed(Stage.DICTIONARY_WRITE, terms, group.dictionary::writeTermToId));
         tasks.add(timed(Stage.DICTIONARY_WRITE, terms, group.dictionary::writeIdToTerm));
         for (KeyRangePlanner.Part part : parts) {
+            records += part.keys();
             tasks.add(timed(Stage.INDEX_WRITE, part.keys(), () -> {
                 if (part.perm() != Permutation.SPOG) {
                     return one(IndexMerger.merge(group.runs, part.perm(), part.range(), group.session, checkStore, stop));
@@ -80,6 +77,7 @@ final class MergeStage {
                 return one(r.file());
             }));
         }
+        tally.counters.mergeTotal(records);
         for (int i = 0; i < workers; i++) {
             mergers.add(control.start("merge-" + i, () -> mergeAll(tasks)));
         }

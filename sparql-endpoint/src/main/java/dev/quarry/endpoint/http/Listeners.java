@@ -26,8 +26,9 @@ import java.util.concurrent.TimeUnit;
  * That hand-off (an acceptor thread registering the channel with an idle loop and waking it)
  * was about a sixth of a new connection's DESCRIBE (0.05 of 0.3 ms), measured with a client
  * that reconnects after each answer, as the BSBM driver does after every DESCRIBE and
- * CONSTRUCT ({@code bench/results/2026-11-28-reuseport/}). Elsewhere (where {@code SO_REUSEPORT} does
- * not spread connections) one socket on its own acceptor thread hands them to the loops in turn.
+ * CONSTRUCT ({@code bench/results/2026-11-28-reuseport/}). Elsewhere (where
+ * {@code SO_REUSEPORT} does not spread connections) one socket on its own acceptor thread
+ * hands them to the loops in turn.
  *
  * <p>Sockets with {@code SO_REUSEPORT} share a port with any other such socket of the same
  * user, so a taken port would not fail: before binding them, a plain socket is bound to the
