@@ -18,6 +18,12 @@ import java.util.List;
  * blocks reserved from the store; their arena order is therefore id order, which the
  * ID2TERM merge relies on. Over its byte budget the shard spills its new terms (a
  * {@link TermRunFile} by bytes, plus an append-only log in id order) and starts empty.
+ *
+ * <p>A spill sorts and writes outside the monitor: the full table is frozen (read-only, still
+ * searched by lookups) and the thread that filled it writes it out while the other workers go
+ * on looking terms up in this shard. Under the monitor the shards, filled evenly by the hash,
+ * spilled together and every worker soon waited for the one spilling the shard it needed:
+ * at BSBM 25 M the load made almost no progress for 5-6 s (two workers on 2 cores).
  */
 final class DictionaryShard {
     private static final int ID_BLOCK = 4096;
@@ -26,10 +32,17 @@ final class DictionaryShard {
     private final LoadDictionary owner;
     private final int number;
     private final long budget;
-    private final TermArena arena = new TermArena();
+    private TermArena arena = new TermArena();
     /** Per slot: the term's hash (high 32 bits) and its arena offset + 1 (low 32; 0 = empty): one read a probe. */
     private long[] slots = new long[1 << 10];
     private int entries;
+    /** The table being spilled (read-only until its run is written), or null. */
+    private TermArena frozenArena;
+    private long[] frozenSlots;
+    /** A spill is under way (frozen, writing or compacting); only its thread writes the id log, run files and {@link #runFiles}. */
+    private boolean spilling;
+    /** A spill that failed: every later lookup fails with it (the load is failing). */
+    private RuntimeException spillFailure;
     private long nextId;
     private long idsLeft;
     private final List<TermRunFile> runs = new ArrayList<>();
@@ -38,7 +51,8 @@ final class DictionaryShard {
     private long newTerms;
     private long spilledTerms;
     private boolean spilledAny;
-    private int compactions;
+    /** Run files written so far (their names). */
+    private int runFiles;
 
     DictionaryShard(LoadDictionary owner, int number, long budget) {
         this.owner = owner;
@@ -46,16 +60,33 @@ final class DictionaryShard {
         this.budget = budget;
     }
 
-    synchronized long idOf(byte[] t, int off, int len, long hash) {
-        int mask = slots.length - 1;
+    long idOf(byte[] t, int off, int len, long hash) {
+        long id;
+        TermArena full;
+        synchronized (this) {
+            id = lookUpOrAdd(t, off, len, hash);
+            if (spilling || arena.used() + slots.length * 8L <= budget) {
+                return id; // (over budget while a spill is under way: the first lookup after it spills)
+            }
+            full = freeze();
+        }
+        spill(full);
+        return id;
+    }
+
+    private long lookUpOrAdd(byte[] t, int off, int len, long hash) {
+        if (spillFailure != null) {
+            throw spillFailure;
+        }
         long h = hash & 0xFFFF_FFFF_0000_0000L;
+        int mask = slots.length - 1;
         int i = (int) hash & mask;
         for (long s; (s = slots[i]) != 0; i = (i + 1) & mask) {
             if ((s & 0xFFFF_FFFF_0000_0000L) == h && arena.equalsTerm((int) s - 1, t, off, len)) {
                 return arena.id((int) s - 1);
             }
         }
-        long id = TermId.NONE;
+        long id = frozenArena == null ? TermId.NONE : findFrozen(t, off, len, hash);
         for (int r = runs.size() - 1; r >= 0 && id == TermId.NONE; r--) {
             id = runs.get(r).find(t, off, len, hash);
         }
@@ -77,10 +108,19 @@ final class DictionaryShard {
         if (++entries * 2 > slots.length) {
             grow();
         }
-        if (arena.used() + slots.length * 8L > budget) {
-            spill();
-        }
         return id;
+    }
+
+    private long findFrozen(byte[] t, int off, int len, long hash) {
+        long h = hash & 0xFFFF_FFFF_0000_0000L;
+        int mask = frozenSlots.length - 1;
+        for (int i = (int) hash & mask; frozenSlots[i] != 0; i = (i + 1) & mask) {
+            long s = frozenSlots[i];
+            if ((s & 0xFFFF_FFFF_0000_0000L) == h && frozenArena.equalsTerm((int) s - 1, t, off, len)) {
+                return frozenArena.id((int) s - 1);
+            }
+        }
+        return TermId.NONE;
     }
 
     private void grow() {
@@ -99,36 +139,73 @@ final class DictionaryShard {
         }
     }
 
-    /** Writes the new terms out (by bytes for lookups, by id for ID2TERM) and empties the table. */
-    private void spill() {
-        int[] fresh = newEntries();
-        if (fresh.length > 0) {
-            appendToIdLog(fresh);
-            ArenaSort.sortByBytes(arena, fresh);
-            Path file = owner.scratch().resolve("dict-" + number + "-" + runs.size() + ".run");
-            runs.add(TermRunFile.write(file, arena, fresh, fresh.length));
-            spilledTerms += fresh.length;
-            if (runs.size() > MAX_RUNS) {
-                compactRuns();
-            }
-        }
+    /** Under the monitor: the full table becomes the frozen one, and an empty one takes its place; returns the full one. */
+    private TermArena freeze() {
+        spilling = true;
         spilledAny = true;
-        arena.clear(false);
+        frozenArena = arena;
+        frozenSlots = slots;
+        arena = new TermArena();
         slots = new long[1 << 10];
         entries = 0;
-        owner.spilled();
+        return frozenArena;
     }
 
-    /** Merges all runs into one: a miss then costs one Bloom probe instead of one per spill. */
-    private void compactRuns() {
-        Path file = owner.scratch().resolve("dict-" + number + "-c" + (++compactions) + ".run");
-        TermRunFile merged = TermRunFile.merge(file, runs);
-        runs.forEach(TermRunFile::delete);
-        runs.clear();
-        runs.add(merged);
+    /**
+     * Outside the monitor, by the thread that froze the table: writes its new terms out (by id
+     * to the log, by bytes to a run), then, under the monitor, puts the run in its place and
+     * drops the frozen table; merges the runs when there are too many.
+     */
+    private void spill(TermArena full) {
+        try {
+            int[] fresh = newEntries(full);
+            TermRunFile run = null;
+            if (fresh.length > 0) {
+                appendToIdLog(full, fresh);
+                ArenaSort.sortByBytes(full, fresh);
+                run = TermRunFile.write(owner.scratch().resolve("dict-" + number + "-" + (runFiles++) + ".run"), full, fresh,
+                        fresh.length);
+            }
+            List<TermRunFile> toMerge;
+            synchronized (this) {
+                if (run != null) {
+                    runs.add(run);
+                    spilledTerms += fresh.length;
+                }
+                arena.recycle(full);
+                frozenArena = null;
+                frozenSlots = null;
+                toMerge = runs.size() > MAX_RUNS ? List.copyOf(runs) : List.of();
+            }
+            if (!toMerge.isEmpty()) {
+                compact(toMerge);
+            }
+            owner.spilled();
+        } catch (RuntimeException e) {
+            synchronized (this) {
+                spillFailure = e;
+            }
+            throw e;
+        } finally {
+            synchronized (this) {
+                spilling = false;
+                notifyAll(); // close() may wait for it
+            }
+        }
     }
 
-    private int[] newEntries() {
+    /** Merges the given runs (all of them) into one: a miss then costs one Bloom probe instead of one per spill. */
+    private void compact(List<TermRunFile> all) {
+        Path file = owner.scratch().resolve("dict-" + number + "-" + (runFiles++) + ".run");
+        TermRunFile merged = TermRunFile.merge(file, all);
+        synchronized (this) {
+            runs.clear(); // only a spill adds runs, and this is the only spill under way
+            runs.add(merged);
+        }
+        all.forEach(TermRunFile::delete);
+    }
+
+    private static int[] newEntries(TermArena arena) {
         int n = 0;
         for (int e = arena.first(); e >= 0; e = arena.next(e)) {
             if (arena.state(e) == TermArena.NEW) {
@@ -145,7 +222,7 @@ final class DictionaryShard {
         return out;
     }
 
-    private void appendToIdLog(int[] fresh) {
+    private void appendToIdLog(TermArena arena, int[] fresh) {
         try {
             if (idLogOut == null) {
                 idLog = owner.scratch().resolve("dict-" + number + ".ids");
@@ -171,11 +248,12 @@ final class DictionaryShard {
 
     /** Cursors over this shard's new terms by bytes: one per spilled run plus the table's. */
     synchronized List<TermCursor> cursorsByTerm() {
+        requireNoSpill();
         List<TermCursor> out = new ArrayList<>();
         for (TermRunFile r : runs) {
             out.add(r.cursor());
         }
-        int[] fresh = newEntries();
+        int[] fresh = newEntries(arena);
         ArenaSort.sortByBytes(arena, fresh);
         out.add(arenaCursor(fresh));
         return out;
@@ -183,7 +261,8 @@ final class DictionaryShard {
 
     /** One cursor over this shard's new terms in id order: the spilled log, then the table. */
     synchronized TermCursor cursorById() {
-        TermCursor tail = arenaCursor(newEntries());
+        requireNoSpill();
+        TermCursor tail = arenaCursor(newEntries(arena));
         if (idLogOut == null) {
             return tail;
         }
@@ -240,6 +319,16 @@ final class DictionaryShard {
         }
     }
 
+    /** The merge reads a shard once every lookup has returned, so no spill can be under way (or one failed). */
+    private void requireNoSpill() {
+        if (spillFailure != null) {
+            throw spillFailure;
+        }
+        if (spilling) {
+            throw new IllegalStateException("dictionary shard " + number + " is read while it spills");
+        }
+    }
+
     private TermCursor arenaCursor(int[] order) {
         return new TermCursor() {
             int i = -1;
@@ -270,7 +359,16 @@ final class DictionaryShard {
         };
     }
 
+    /** Closes the scratch files, once a spill under way (a failing load's) has stopped, or after 10 s. */
     synchronized void close() {
+        long deadline = System.nanoTime() + 10_000_000_000L;
+        try {
+            while (spilling && System.nanoTime() < deadline) {
+                wait(Math.max(1, (deadline - System.nanoTime()) / 1_000_000));
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
         try {
             if (idLogOut != null) {
                 idLogOut.close();

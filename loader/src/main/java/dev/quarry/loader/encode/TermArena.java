@@ -130,6 +130,35 @@ final class TermArena {
         }
     }
 
+    /**
+     * Takes the full-size segments of {@code spent} (an arena no longer read) for this arena's
+     * later segments: a shard that spilled goes on filling the arrays of the table it spilled
+     * instead of new ones, which G1 would free only after its next marking of the old generation.
+     */
+    void recycle(TermArena spent) {
+        int free = count;
+        for (int i = 0; i < spent.segments.length && spent.segments[i] != null; i++) {
+            if (spent.segments[i].length != SEGMENT) {
+                continue;
+            }
+            while (free < segments.length && segments[free] != null && segments[free].length == SEGMENT) {
+                free++;
+            }
+            if (free == MAX_SEGMENTS) {
+                break;
+            }
+            if (free == segments.length) {
+                segments = Arrays.copyOf(segments, Math.min(MAX_SEGMENTS, segments.length * 2));
+                fills = Arrays.copyOf(fills, segments.length);
+            }
+            segments[free++] = spent.segments[i];
+        }
+        spent.segments = new byte[4][];
+        spent.fills = new int[4];
+        spent.count = 0;
+        spent.used = 0;
+    }
+
     private static int offset(int e) {
         return e & (SEGMENT - 1);
     }

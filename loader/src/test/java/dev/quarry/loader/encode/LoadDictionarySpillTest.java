@@ -1,11 +1,16 @@
 package dev.quarry.loader.encode;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.quarry.store.BulkSession;
 import dev.quarry.store.QuadStore;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -62,6 +67,35 @@ class LoadDictionarySpillTest {
             assertEquals(ids.size(), new HashSet<>(ids.values()).size(), "distinct terms have distinct ids");
         } finally {
             pool.shutdownNow();
+        }
+    }
+
+    /**
+     * A spill that cannot write (its scratch directory is a file) fails the lookup that started
+     * it, and every later lookup of that shard, also of a term it holds: no id is handed out
+     * for a term whose spill was lost.
+     */
+    @Test
+    void aFailedSpillFailsEveryLaterLookup() throws Exception {
+        Path notADirectory = Files.writeString(tmp.resolve("scratch"), "a file");
+        try (QuadStore store = QuadStore.open(tmp.resolve("s"));
+             BulkSession session = store.beginBulk();
+             LoadDictionary dictionary = new LoadDictionary(session, notADirectory, true, 64 << 10, 1)) {
+            byte[] first = "\u0001the first term".getBytes(StandardCharsets.UTF_8);
+            dictionary.idOf(first, 0, first.length, ByteHash.hash(first, 0, first.length));
+            RuntimeException failed = null;
+            for (int i = 0; i < 10_000 && failed == null; i++) {
+                byte[] t = ("\u0001term " + i + " padded to fill the shard's budget soon").getBytes(StandardCharsets.UTF_8);
+                try {
+                    dictionary.idOf(t, 0, t.length, ByteHash.hash(t, 0, t.length));
+                } catch (UncheckedIOException e) {
+                    failed = e;
+                }
+            }
+            assertNotNull(failed, "the spill into a file instead of a directory failed");
+            RuntimeException again = assertThrows(RuntimeException.class,
+                    () -> dictionary.idOf(first, 0, first.length, ByteHash.hash(first, 0, first.length)));
+            assertSame(failed, again);
         }
     }
 }
