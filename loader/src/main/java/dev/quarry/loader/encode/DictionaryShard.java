@@ -50,7 +50,6 @@ final class DictionaryShard {
     private DataOutputStream idLogOut;
     private long newTerms;
     private long spilledTerms;
-    private boolean spilledAny;
     /** Run files written so far (their names). */
     private int runFiles;
 
@@ -78,15 +77,15 @@ final class DictionaryShard {
         if (spillFailure != null) {
             throw spillFailure;
         }
-        long h = hash & 0xFFFF_FFFF_0000_0000L;
-        int mask = slots.length - 1;
-        int i = (int) hash & mask;
-        for (long s; (s = slots[i]) != 0; i = (i + 1) & mask) {
-            if ((s & 0xFFFF_FFFF_0000_0000L) == h && arena.equalsTerm((int) s - 1, t, off, len)) {
-                return arena.id((int) s - 1);
-            }
+        int i = slotOf(slots, arena, t, off, len, hash);
+        if (slots[i] != 0) {
+            return arena.id((int) slots[i] - 1);
         }
-        long id = frozenArena == null ? TermId.NONE : findFrozen(t, off, len, hash);
+        long id = TermId.NONE;
+        if (frozenArena != null) {
+            int f = slotOf(frozenSlots, frozenArena, t, off, len, hash);
+            id = frozenSlots[f] == 0 ? TermId.NONE : frozenArena.id((int) frozenSlots[f] - 1);
+        }
         for (int r = runs.size() - 1; r >= 0 && id == TermId.NONE; r--) {
             id = runs.get(r).find(t, off, len, hash);
         }
@@ -104,23 +103,24 @@ final class DictionaryShard {
             state = TermArena.NEW;
             newTerms++;
         }
-        slots[i] = h | (arena.append(t, off, len, id, state) + 1L);
+        slots[i] = (hash & 0xFFFF_FFFF_0000_0000L) | (arena.append(t, off, len, id, state) + 1L);
         if (++entries * 2 > slots.length) {
             grow();
         }
         return id;
     }
 
-    private long findFrozen(byte[] t, int off, int len, long hash) {
+    /** The slot of {@code slots} (a table over {@code arena}) that holds the term, or the empty slot where it would go. */
+    private static int slotOf(long[] slots, TermArena arena, byte[] t, int off, int len, long hash) {
         long h = hash & 0xFFFF_FFFF_0000_0000L;
-        int mask = frozenSlots.length - 1;
-        for (int i = (int) hash & mask; frozenSlots[i] != 0; i = (i + 1) & mask) {
-            long s = frozenSlots[i];
-            if ((s & 0xFFFF_FFFF_0000_0000L) == h && frozenArena.equalsTerm((int) s - 1, t, off, len)) {
-                return frozenArena.id((int) s - 1);
+        int mask = slots.length - 1;
+        int i = (int) hash & mask;
+        for (long s; (s = slots[i]) != 0; i = (i + 1) & mask) {
+            if ((s & 0xFFFF_FFFF_0000_0000L) == h && arena.equalsTerm((int) s - 1, t, off, len)) {
+                return i;
             }
         }
-        return TermId.NONE;
+        return i;
     }
 
     private void grow() {
@@ -142,7 +142,6 @@ final class DictionaryShard {
     /** Under the monitor: the full table becomes the frozen one, and an empty one takes its place; returns the full one. */
     private TermArena freeze() {
         spilling = true;
-        spilledAny = true;
         frozenArena = arena;
         frozenSlots = slots;
         arena = new TermArena();
@@ -240,10 +239,6 @@ final class DictionaryShard {
 
     synchronized long newTerms() {
         return newTerms;
-    }
-
-    synchronized boolean spilledAny() {
-        return spilledAny;
     }
 
     /** Cursors over this shard's new terms by bytes: one per spilled run plus the table's. */
