@@ -14,6 +14,7 @@ public final class LoadCounters {
     private final long started = System.nanoTime();
     private volatile long rawTotal = -1;
     private volatile String phase = "reading";
+    private volatile long lastCommitNanos = -1;
     private volatile long peakHeap;
 
     public void rawTotal(long bytes) {
@@ -25,8 +26,21 @@ public final class LoadCounters {
         mergeTotal = records;
     }
 
+    /**
+     * Enters a phase; "done" (a commit has ended) also marks the time the report gives as the
+     * load's, so the last progress sample, taken after it, never ends before the report's time.
+     */
     public void phase(String p) {
+        if ("done".equals(p)) {
+            lastCommitNanos = elapsedNanos();
+        }
         phase = p;
+    }
+
+    /** Nanoseconds from the start to the end of the last commit; up to now if nothing was committed. */
+    public long nanosToLastCommit() {
+        long c = lastCommitNanos;
+        return c >= 0 ? c : elapsedNanos();
     }
 
     /** Samples heap use; the report's peak heap is the largest sample. */

@@ -28,7 +28,7 @@ final class LoadTally {
 
     LoadReport report(long storeSize) {
         long records = counters.quads.sum();
-        double seconds = counters.elapsedNanos() / 1e9;
+        double seconds = counters.nanosToLastCommit() / 1e9; // "start to commit"
         return new LoadReport(records, records - newQuads, errors.parsing.sum(), errors.datatype.sum(),
                 errors.insert.sum(), seconds, newQuads, newTerms, feedsCommitted, feedsSkipped.get(),
                 entriesSkipped.get(), commits, spilledRuns, counters.peakHeap(), storeSize, counters.stages.seconds(),
