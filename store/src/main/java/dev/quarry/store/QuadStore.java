@@ -46,14 +46,17 @@ public final class QuadStore implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(QuadStore.class);
 
     /**
-     * The on-disk format this build reads and writes. 3: the default graph's triples are in
+     * The on-disk format this build reads and writes. 4: an IRI ending in '#', '/' or ':' keeps that
+     * delimiter in its local name ({@code TermLayout.splitPoint}; format 3 made each such IRI a
+     * namespace of its own), so its term bytes differ and a format-3 store {@link #upgrade}s by
+     * rewriting those terms' dictionary entries. 3: the default graph's triples are in
      * SPOG, POSG and OSPG only, not in the graph-first indexes ({@link Permutation#holds});
      * format 2 had them in all six, so a format-2 store {@link #upgrade}s by deleting one key
-     * range per graph-first index. 2: xsd:decimal, xsd:dateTime and xsd:date are inlined in
+     * range per graph-first index too. 2: xsd:decimal, xsd:dateTime and xsd:date are inlined in
      * term ids (format 1 kept them in the dictionary, so its ids for those terms differ: a
      * format-1 store must be reloaded).
      */
-    public static final int FORMAT_VERSION = 3;
+    public static final int FORMAT_VERSION = 4;
     /** Block cache of the one open of a new backup that reads its statistics: a few blocks suffice. */
     private static final long BACKUP_CHECK_CACHE_BYTES = 8L << 20;
 
@@ -130,13 +133,15 @@ public final class QuadStore implements AutoCloseable {
     }
 
     /**
-     * Turns a format-2 store into a format-3 one in place: one atomic range delete of the
-     * default graph's keys in each graph-first index (the only difference between the two
-     * formats), their files dropped or compacted away, then the new marker. Killed before
-     * the marker is written, the store still says format 2 and the upgrade can run again.
+     * Turns a store of format 2 or 3 into this build's format in place: from format 2, one
+     * atomic range delete of the default graph's keys in each graph-first index (their files
+     * dropped or compacted away); from either, the dictionary entries of terms that hold an IRI
+     * ending in a delimiter rewritten with format 4's bytes, in atomic batches; then the new
+     * marker. Killed before the marker is written, the store still says its old format and the
+     * upgrade can run again (each step finds only what is left to do).
      *
      * @return false if the store already is of this build's format (nothing done)
-     * @throws StoreFormatException if {@code dir} is not a store of format 2 or 3
+     * @throws StoreFormatException if {@code dir} is not a store of format 2, 3 or 4
      * @throws StoreLockedException if the store is open elsewhere
      */
     public static boolean upgrade(Path dir) {

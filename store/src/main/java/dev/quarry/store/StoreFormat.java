@@ -45,11 +45,10 @@ final class StoreFormat {
     /** Refuses a store whose marker is damaged or of another version than this build's, saying what to do. */
     static void check(Path dir) throws IOException {
         int version = read(dir);
-        if (version == UPGRADABLE) {
+        if (version >= UPGRADABLE && version < QuadStore.FORMAT_VERSION) {
             throw new StoreFormatException(dir + " is a Quarry store of format " + version
                     + ", older than this build's format " + QuadStore.FORMAT_VERSION + ": run 'quarry upgrade --store " + dir
-                    + "' (it deletes what format " + QuadStore.FORMAT_VERSION
-                    + " no longer keeps), or reload the data into a new store");
+                    + "' (it rewrites in place what changed, no reload), or reload the data into a new store");
         }
         if (version < QuadStore.FORMAT_VERSION) {
             throw new StoreFormatException(dir + " is a Quarry store of format " + version
@@ -102,25 +101,36 @@ final class StoreFormat {
             if (version == QuadStore.FORMAT_VERSION) {
                 return false;
             }
-            if (version != UPGRADABLE) {
+            if (version < UPGRADABLE || version > QuadStore.FORMAT_VERSION) {
                 check(dir); // the message of that version
             }
-            List<byte[][]> ranges = new ArrayList<>();
-            for (Permutation perm : Permutation.values()) {
-                if (!perm.holds(TermId.DEFAULT_GRAPH)) {
-                    ranges.add(new byte[][] {KeyLayout.graphPrefix(perm, TermId.DEFAULT_GRAPH),
-                        KeyLayout.graphPrefix(perm, TermId.DEFAULT_GRAPH + 1)});
-                }
-            }
             try (RocksKv kv = RocksKv.open(dir.resolve("db"), 8L << 20, true)) {
-                kv.deleteRanges(ranges, List.of());
-                kv.deleteFilesUnder(ranges);
-                kv.reclaim(ranges);
+                if (version == 2) {
+                    dropDefaultGraphFromGraphFirstIndexes(kv);
+                }
+                TermKeyUpgrade.run(kv); // format 3 to 4
             }
             write(dir);
             return true;
         } catch (IOException e) {
             throw new StoreException("cannot upgrade store " + dir + ": " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * Format 2 to 3: the default graph's triples leave the graph-first indexes, one atomic
+     * range delete per index, their files dropped or compacted away.
+     */
+    private static void dropDefaultGraphFromGraphFirstIndexes(RocksKv kv) {
+        List<byte[][]> ranges = new ArrayList<>();
+        for (Permutation perm : Permutation.values()) {
+            if (!perm.holds(TermId.DEFAULT_GRAPH)) {
+                ranges.add(new byte[][] {KeyLayout.graphPrefix(perm, TermId.DEFAULT_GRAPH),
+                    KeyLayout.graphPrefix(perm, TermId.DEFAULT_GRAPH + 1)});
+            }
+        }
+        kv.deleteRanges(ranges, List.of());
+        kv.deleteFilesUnder(ranges);
+        kv.reclaim(ranges);
     }
 }

@@ -2,13 +2,18 @@ package dev.quarry.store;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.quarry.store.dict.PrefixDictionary;
 import dev.quarry.store.encoding.KeyLayout;
 import dev.quarry.store.encoding.Permutation;
 import dev.quarry.store.encoding.TermId;
+import dev.quarry.store.encoding.TermCodec;
+import dev.quarry.store.encoding.TermLayout;
 import dev.quarry.store.error.StoreFormatException;
+import dev.quarry.store.rocks.KvBatch;
 import dev.quarry.store.rocks.KvIterator;
 import dev.quarry.store.rocks.RocksKv;
 import dev.quarry.store.verify.StoreValidator;
@@ -16,6 +21,7 @@ import dev.quarry.store.verify.ValidationReport;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -23,11 +29,14 @@ import org.apache.jena.graph.Node;
 import org.apache.jena.graph.NodeFactory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * Store format 3: default-graph triples in SPOG, POSG and OSPG only, named-graph quads in all
- * six indexes; every pattern still finds exactly its quads; a format-2 store is refused with
- * the upgrade command and {@link QuadStore#upgrade} turns it into format 3.
+ * Store format 4: default-graph triples in SPOG, POSG and OSPG only, named-graph quads in all
+ * six indexes (since format 3); every pattern still finds exactly its quads; an IRI ending in a
+ * delimiter keeps it in its local name (format 4). Stores of formats 2 and 3 are refused with
+ * the upgrade command and {@link QuadStore#upgrade} turns them into format 4.
  */
 class StoreFormatTest {
     @TempDir
@@ -169,19 +178,25 @@ class StoreFormatTest {
         return db;
     }
 
-    @Test
-    void formatTwoStoreIsRefusedThenUpgradedInPlace() throws Exception {
-        Path old = formatTwoStore();
+    /** Opening the old store fails with the upgrade command; the upgrade leaves a valid store of this format. */
+    private static void refusedThenUpgraded(Path old, int format, long quads) throws Exception {
         StoreFormatException e = assertThrows(StoreFormatException.class, () -> QuadStore.open(old));
-        assertEquals(old + " is a Quarry store of format 2, older than this build's format 3: run 'quarry upgrade --store "
-                + old + "' (it deletes what format 3 no longer keeps), or reload the data into a new store", e.getMessage());
-
+        assertEquals(old + " is a Quarry store of format " + format + ", older than this build's format 4: run 'quarry upgrade --store "
+                + old + "' (it rewrites in place what changed, no reload), or reload the data into a new store", e.getMessage());
         assertTrue(QuadStore.upgrade(old));
-        assertEquals("quarry-store-format=3", Files.readString(old.resolve("quarry.store")).trim());
+        assertEquals("quarry-store-format=4", Files.readString(old.resolve("quarry.store")).trim());
         try (QuadStore store = QuadStore.open(old)) {
             ValidationReport report = StoreValidator.validate(store);
             assertTrue(report.ok(), report.problems().toString());
-            assertEquals(12, report.quads());
+            assertEquals(quads, report.quads());
+        }
+    }
+
+    @Test
+    void formatTwoStoreIsRefusedThenUpgradedInPlace() throws Exception {
+        Path old = formatTwoStore();
+        refusedThenUpgraded(old, 2, 12);
+        try (QuadStore store = QuadStore.open(old)) {
             try (ReadView v = store.newReadView()) {
                 for (Permutation perm : Permutation.values()) {
                     assertEquals(perm.holdsAll() ? 12 : 8, keys(v, new byte[] {perm.tag()}), perm.name());
@@ -195,7 +210,7 @@ class StoreFormatTest {
     @Test
     void validatorFlagsDefaultGraphTriplesInGraphFirstIndexes() throws Exception {
         Path old = formatTwoStore();
-        Files.writeString(old.resolve("quarry.store"), "quarry-store-format=3\n");
+        Files.writeString(old.resolve("quarry.store"), "quarry-store-format=4\n");
         try (QuadStore store = QuadStore.open(old)) {
             ValidationReport report = StoreValidator.validate(store);
             assertFalse(report.ok());
@@ -206,15 +221,138 @@ class StoreFormatTest {
         }
     }
 
-    @Test
-    void formatOneStoreCannotBeUpgraded() throws Exception {
-        Path old = dir.resolve("one");
-        try (QuadStore store = QuadStore.open(old)) {
+    /** Format 1 must be reloaded; a newer format needs a newer Quarry: the upgrade refuses both, in one line. */
+    @ParameterizedTest
+    @CsvSource({
+        "1, older than this build's format 4: reload the data into a new store",
+        "5, newer than this build's format 4: use a newer Quarry"})
+    void otherFormatsAreNotUpgraded(int format, String says) throws Exception {
+        Path other = dir.resolve("other");
+        try (QuadStore store = QuadStore.open(other)) {
             fill(store);
         }
-        Files.writeString(old.resolve("quarry.store"), "quarry-store-format=1\n");
-        StoreFormatException e = assertThrows(StoreFormatException.class, () -> QuadStore.upgrade(old));
-        assertEquals(old + " is a Quarry store of format 1, older than this build's format 3: reload the data into a new store",
-                e.getMessage());
+        Files.writeString(other.resolve("quarry.store"), "quarry-store-format=" + format + "\n");
+        StoreFormatException e = assertThrows(StoreFormatException.class, () -> QuadStore.upgrade(other));
+        assertEquals(other + " is a Quarry store of format " + format + ", " + says, e.getMessage());
+    }
+
+    /** Terms that hold an IRI ending in '/', '#' or ':' (format 4 re-keys them), and two that do not. */
+    private static final Node HOMEPAGE = NodeFactory.createURI("http://www.Producer1.com/");
+    private static final Node SECTION = NodeFactory.createURI("http://example.org/doc#");
+    private static final Node URN = NodeFactory.createURI("urn:isbn:");
+    private static final Node CUSTOM = NodeFactory.createLiteralDT("12", new org.apache.jena.datatypes.BaseDatatype("http://example.org/units/"));
+    private static final Node QUOTED = NodeFactory.createTripleTerm(iri("a"), iri("p"), HOMEPAGE);
+    private static final Node PLAIN = iri("b");
+    private static final Node TEXT = NodeFactory.createLiteralString("http://www.Producer1.com/");
+
+    @Test
+    void anIriEndingInADelimiterKeepsItInItsLocalName() {
+        try (QuadStore store = QuadStore.open(dir.resolve("db"))) {
+            byte[] b = new TermCodec(store.prefixes()).encode(HOMEPAGE, true);
+            assertEquals("www.Producer1.com/", new String(b, TermLayout.iriLocal(0), b.length - TermLayout.iriLocal(0),
+                    java.nio.charset.StandardCharsets.UTF_8));
+            assertEquals("http://", store.prefixes().namespace(TermLayout.prefixId(b, 0)));
+        }
+    }
+
+    /**
+     * A format-3 store: the terms above written as format 3 wrote them, each IRI ending in a
+     * delimiter split after its last character (a namespace of its own, an empty local name).
+     */
+    private Path formatThreeStore() throws Exception {
+        Path db = dir.resolve("three");
+        try (QuadStore store = QuadStore.open(db)) {
+            try (WriteTransaction w = store.beginWrite()) {
+                w.add(null, iri("a"), iri("homepage"), HOMEPAGE);
+                w.add(null, HOMEPAGE, iri("section"), SECTION);
+                w.add(iri("g1"), URN, iri("weight"), CUSTOM);
+                w.add(null, QUOTED, iri("says"), TEXT);
+                w.add(null, PLAIN, iri("says"), TEXT);
+                w.commit();
+            }
+        }
+        try (RocksKv kv = RocksKv.open(db.resolve("db"), 1 << 20, true)) {
+            PrefixDictionary prefixes = new PrefixDictionary(kv);
+            TermCodec codec = new TermCodec(prefixes);
+            try (KvBatch batch = kv.newBatch()) {
+                for (Node n : new Node[] {HOMEPAGE, SECTION, URN, CUSTOM, QUOTED}) {
+                    byte[] now = codec.encode(n, false);
+                    byte[] id = kv.get(KeyLayout.term2idKey(now));
+                    assertNotNull(id, n.toString());
+                    byte[] old = formatThreeBytes(prefixes, codec, n);
+                    assertFalse(Arrays.equals(now, old), n.toString());
+                    batch.delete(KeyLayout.term2idKey(now));
+                    batch.put(KeyLayout.term2idKey(old), id);
+                    batch.put(KeyLayout.id2termKey(KeyLayout.getLong(id, 0)), old);
+                }
+                prefixes.writeUnwritten();
+                kv.write(batch);
+            }
+        }
+        Files.writeString(db.resolve("quarry.store"), "quarry-store-format=3\n");
+        return db;
+    }
+
+    /** The term's bytes as format 3 wrote them: every IRI inside split after its last delimiter. */
+    private static byte[] formatThreeBytes(PrefixDictionary prefixes, TermCodec codec, Node n) {
+        if (n.isURI()) {
+            String iri = n.getURI();
+            int split = iri.length(); // all the test's IRIs that change end in a delimiter
+            int pid = prefixes.prefixId(iri.substring(0, split), true);
+            byte[] b = new byte[TermLayout.iriSize(0)];
+            TermLayout.iri(b, pid, new byte[0], 0, 0);
+            return b;
+        }
+        if (n.isLiteral()) {
+            String dt = n.getLiteralDatatypeURI();
+            int pid = prefixes.prefixId(dt, true);
+            byte[] lex = n.getLiteralLexicalForm().getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            byte[] b = new byte[TermLayout.typedSize(0, lex.length)];
+            TermLayout.typed(b, pid, new byte[0], 0, 0, lex, 0, lex.length);
+            return b;
+        }
+        org.apache.jena.graph.Triple t = n.getTriple();
+        byte[] s = codec.encode(t.getSubject(), false);
+        byte[] p = codec.encode(t.getPredicate(), false);
+        byte[] o = formatThreeBytes(prefixes, codec, t.getObject());
+        byte[] b = new byte[TermLayout.tripleSize(s, p, o)];
+        TermLayout.triple(b, s, p, o);
+        return b;
+    }
+
+    @Test
+    void formatThreeStoreIsRefusedThenUpgradedInPlace() throws Exception {
+        Path old = formatThreeStore();
+        refusedThenUpgraded(old, 3, 5);
+        try (QuadStore store = QuadStore.open(old)) {
+            try (ReadView v = store.newReadView()) {
+                for (Node n : new Node[] {HOMEPAGE, SECTION, URN, CUSTOM, QUOTED, PLAIN, TEXT}) {
+                    long id = v.lookup(n);
+                    assertTrue(id != TermId.NONE && id > 0, "found after the upgrade: " + n);
+                    assertEquals(n, v.decode(id));
+                }
+                long homepage = v.lookup(HOMEPAGE);
+                try (QuadCursor c = v.find(TermId.NONE, TermId.NONE, homepage, TermId.DEFAULT_GRAPH)) {
+                    assertTrue(c.next(), "the quad with the homepage as its object");
+                    assertEquals(v.lookup(iri("a")), c.s());
+                    assertFalse(c.next());
+                }
+            }
+            try (WriteTransaction w = store.beginWrite()) {
+                w.add(null, iri("c"), iri("homepage"), HOMEPAGE); // the same id, not a second term
+                w.commit();
+            }
+            try (ReadView v = store.newReadView()) {
+                try (QuadCursor c = v.find(TermId.NONE, TermId.NONE, v.lookup(HOMEPAGE), TermId.DEFAULT_GRAPH)) {
+                    int n = 0;
+                    while (c.next()) {
+                        n++;
+                    }
+                    assertEquals(2, n);
+                }
+            }
+            assertTrue(StoreValidator.validate(store).ok());
+        }
+        assertFalse(QuadStore.upgrade(old), "a second upgrade has nothing to do");
     }
 }

@@ -6,13 +6,13 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 
-/** {@code quarry upgrade}: turns a store of the previous format into this build's, in place. */
+/** {@code quarry upgrade}: turns a store of an older format (2 or 3) into this build's, in place. */
 @Command(name = "upgrade",
         mixinStandardHelpOptions = true,
         description = {
-            "Turns a store of format 2 into this build's format " + QuadStore.FORMAT_VERSION + ", in place.",
+            "Turns a store of format 2 or 3 into this build's format " + QuadStore.FORMAT_VERSION + ", in place.",
             "",
-            "Format 3 keeps the default graph's triples in three indexes (SPOG, POSG, OSPG) instead of six: the upgrade deletes them from the three graph-first indexes (one range delete each) and compacts those ranges away, then rewrites the store's format marker. Nothing else is rewritten, so it takes seconds to minutes, not a reload. The store must not be open elsewhere (stop the server first). If it is killed, the store still says format 2: run it again. A store already of format " + QuadStore.FORMAT_VERSION + " is left as it is (exit code 0); older formats must be reloaded.",
+            "Format 4 keeps the delimiter of an IRI that ends in '/', '#' or ':' (a homepage such as http://example.com/) in its local name, where format 3 made each such IRI a namespace of its own: the upgrade rewrites the dictionary entries of the terms that hold such IRIs; ids, indexes and statistics stay. From format 2 it also deletes the default graph's triples from the three graph-first indexes (format 3 keeps them in SPOG, POSG and OSPG only) and compacts those ranges away. Nothing else is rewritten, so it takes seconds to minutes, not a reload. The store must not be open elsewhere (stop the server first). If it is killed, the store still says its old format: run it again. A store already of format " + QuadStore.FORMAT_VERSION + " is left as it is (exit code 0); older formats must be reloaded.",
             ""})
 final class UpgradeCommand implements Callable<Integer> {
     @Mixin

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.quarry.loader.prebuilt.BuildManifest;
 import dev.quarry.loader.prebuilt.PrebuiltIngest;
 import java.io.OutputStream;
+import dev.quarry.store.QuadStore;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -41,7 +42,7 @@ class IngestCommandTest {
 
     @Test
     void aBuildForANewStoreGoesIntoANewStoreOnly() throws Exception {
-        Path build = emptyBuild("build", 3);
+        Path build = emptyBuild("build", QuadStore.FORMAT_VERSION);
         Path store = dir.resolve("store");
         CliRun ok = CliRun.run("ingest", "--store", store.toString(), build.toString());
         assertEquals(Main.OK, ok.code(), ok.err());
@@ -61,13 +62,13 @@ class IngestCommandTest {
         assertOneLineFailure(CliRun.run("ingest", "--store", store.toString(), dir.resolve("nothing").toString()),
                 "no manifest.properties (not a Quarry build directory, or the build did not finish)");
         assertOneLineFailure(CliRun.run("ingest", "--store", store.toString(), emptyBuild("old", 2).toString()),
-                "built for store format 2, this Quarry writes format 3: build again with the quarry-spark jar of this version");
-        Path damaged = emptyBuild("damaged", 3);
+                "built for store format 2, this Quarry writes format " + QuadStore.FORMAT_VERSION + ": build again with the quarry-spark jar of this version");
+        Path damaged = emptyBuild("damaged", QuadStore.FORMAT_VERSION);
         Files.writeString(damaged.resolve("stats.txt"), "q 1 2 3\n");
         assertOneLineFailure(CliRun.run("ingest", "--store", store.toString(), damaged.toString()),
                 "stats.txt: 8 bytes, the manifest says 0 (damaged or incomplete copy of the build)");
-        Path truncated = emptyBuild("truncated", 3);
-        Files.writeString(truncated.resolve(BuildManifest.FILE_NAME), "quarry-build-format=1\nstore-format=3\n");
+        Path truncated = emptyBuild("truncated", QuadStore.FORMAT_VERSION);
+        Files.writeString(truncated.resolve(BuildManifest.FILE_NAME), "quarry-build-format=1\nstore-format=" + QuadStore.FORMAT_VERSION + "\n");
         assertOneLineFailure(CliRun.run("ingest", "--store", store.toString(), truncated.toString()),
                 "manifest.properties: no 'files' (not a complete Quarry build manifest)");
     }

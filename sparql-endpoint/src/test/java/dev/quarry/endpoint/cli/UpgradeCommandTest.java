@@ -9,6 +9,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.apache.jena.graph.NodeFactory;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -32,9 +34,10 @@ class UpgradeCommandTest {
         return store;
     }
 
-    @Test
-    void aFormatTwoStoreIsRefusedWithTheCommandThenUpgraded() throws Exception {
-        Path store = storeOfFormat("two", 2);
+    @ParameterizedTest
+    @ValueSource(ints = {2, 3})
+    void anOlderStoreIsRefusedWithTheCommandThenUpgraded(int format) throws Exception {
+        Path store = storeOfFormat("old" + format, format);
         CliRun refused = CliRun.run("stats", "--store", store.toString());
         assertEquals(Main.FAILURE, refused.code());
         assertTrue(refused.err().contains("run 'quarry upgrade --store " + store + "'"), refused.err());
@@ -42,10 +45,10 @@ class UpgradeCommandTest {
 
         CliRun upgraded = CliRun.run("upgrade", "--store", store.toString());
         assertEquals(Main.OK, upgraded.code(), upgraded.err());
-        assertTrue(upgraded.out().startsWith(store + ": upgraded to store format 3 in "), upgraded.out());
+        assertTrue(upgraded.out().startsWith(store + ": upgraded to store format 4 in "), upgraded.out());
         CliRun again = CliRun.run("upgrade", "--store", store.toString());
         assertEquals(Main.OK, again.code(), again.err());
-        assertEquals(store + ": already of store format 3, nothing to do", again.out().strip());
+        assertEquals(store + ": already of store format 4, nothing to do", again.out().strip());
         CliRun verify = CliRun.run("verify", "--store", store.toString());
         assertEquals(Main.OK, verify.code(), verify.out() + verify.err());
         assertTrue(verify.out().startsWith("ok: 5 quads"), verify.out());
@@ -56,7 +59,7 @@ class UpgradeCommandTest {
         Path one = storeOfFormat("one", 1);
         CliRun r = CliRun.run("upgrade", "--store", one.toString());
         assertEquals(Main.FAILURE, r.code());
-        assertTrue(r.err().contains("format 1, older than this build's format 3: reload the data into a new store"), r.err());
+        assertTrue(r.err().contains("format 1, older than this build's format 4: reload the data into a new store"), r.err());
         Path missing = dir.resolve("missing");
         CliRun m = CliRun.run("upgrade", "--store", missing.toString());
         assertEquals(Main.FAILURE, m.code());
