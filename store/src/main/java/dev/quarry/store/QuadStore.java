@@ -19,6 +19,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.function.LongConsumer;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -145,7 +146,12 @@ public final class QuadStore implements AutoCloseable {
      * @throws StoreLockedException if the store is open elsewhere
      */
     public static boolean upgrade(Path dir) {
-        return StoreFormat.upgrade(dir);
+        return upgrade(dir, n -> { });
+    }
+
+    /** As {@link #upgrade(Path)}; {@code termsRewritten} is told the dictionary terms rewritten so far after each batch. */
+    public static boolean upgrade(Path dir, LongConsumer termsRewritten) {
+        return StoreFormat.upgrade(dir, termsRewritten);
     }
 
     /**

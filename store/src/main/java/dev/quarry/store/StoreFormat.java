@@ -16,6 +16,7 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.LongConsumer;
 
 /**
  * A store directory's format version: the {@code quarry.store} marker file, what opening a
@@ -91,8 +92,8 @@ final class StoreFormat {
         }
     }
 
-    /** See {@link QuadStore#upgrade}. */
-    static boolean upgrade(Path dir) {
+    /** See {@link QuadStore#upgrade(Path, LongConsumer)}. */
+    static boolean upgrade(Path dir, LongConsumer termsRewritten) {
         try {
             if (!Files.isRegularFile(dir.resolve(MARKER))) {
                 throw new StoreFormatException(dir + " is not a Quarry store (no " + MARKER + " file)");
@@ -108,7 +109,7 @@ final class StoreFormat {
                 if (version == 2) {
                     dropDefaultGraphFromGraphFirstIndexes(kv);
                 }
-                TermKeyUpgrade.run(kv); // format 3 to 4
+                TermKeyUpgrade.run(kv, termsRewritten); // format 3 to 4
             }
             write(dir);
             return true;

@@ -8,6 +8,7 @@ import dev.quarry.store.rocks.KvBatch;
 import dev.quarry.store.rocks.KvIterator;
 import dev.quarry.store.rocks.RocksKv;
 import java.util.Arrays;
+import java.util.function.LongConsumer;
 
 /**
  * Store format 3 to 4: term bytes of IRIs that end in '#', '/' or ':'. Format 3 split such an
@@ -26,8 +27,11 @@ final class TermKeyUpgrade {
 
     private TermKeyUpgrade() {}
 
-    /** Rewrites what differs; returns the number of terms rewritten. */
-    static long run(RocksKv kv) {
+    /**
+     * Rewrites what differs; returns the number of terms rewritten. {@code progress} is told
+     * the number rewritten so far after each batch is written.
+     */
+    static long run(RocksKv kv, LongConsumer progress) {
         PrefixDictionary prefixes = new PrefixDictionary(kv);
         TermCodec codec = new TermCodec(prefixes);
         long rewritten = 0;
@@ -52,12 +56,14 @@ final class TermKeyUpgrade {
                 rewritten++;
                 if (++inBatch == BATCH) {
                     commit(kv, prefixes, batch);
+                    progress.accept(rewritten);
                     batch.close();
                     batch = kv.newBatch();
                     inBatch = 0;
                 }
             }
             commit(kv, prefixes, batch);
+            progress.accept(rewritten);
         } finally {
             batch.close();
         }

@@ -2,18 +2,15 @@ package dev.quarry.store;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.quarry.store.dict.PrefixDictionary;
 import dev.quarry.store.encoding.KeyLayout;
 import dev.quarry.store.encoding.Permutation;
 import dev.quarry.store.encoding.TermId;
 import dev.quarry.store.encoding.TermCodec;
 import dev.quarry.store.encoding.TermLayout;
 import dev.quarry.store.error.StoreFormatException;
-import dev.quarry.store.rocks.KvBatch;
 import dev.quarry.store.rocks.KvIterator;
 import dev.quarry.store.rocks.RocksKv;
 import dev.quarry.store.verify.StoreValidator;
@@ -21,7 +18,6 @@ import dev.quarry.store.verify.ValidationReport;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -255,10 +251,7 @@ class StoreFormatTest {
         }
     }
 
-    /**
-     * A format-3 store: the terms above written as format 3 wrote them, each IRI ending in a
-     * delimiter split after its last character (a namespace of its own, an empty local name).
-     */
+    /** A format-3 store holding the terms above, as format 3 wrote them. */
     private Path formatThreeStore() throws Exception {
         Path db = dir.resolve("three");
         try (QuadStore store = QuadStore.open(db)) {
@@ -271,53 +264,8 @@ class StoreFormatTest {
                 w.commit();
             }
         }
-        try (RocksKv kv = RocksKv.open(db.resolve("db"), 1 << 20, true)) {
-            PrefixDictionary prefixes = new PrefixDictionary(kv);
-            TermCodec codec = new TermCodec(prefixes);
-            try (KvBatch batch = kv.newBatch()) {
-                for (Node n : new Node[] {HOMEPAGE, SECTION, URN, CUSTOM, QUOTED}) {
-                    byte[] now = codec.encode(n, false);
-                    byte[] id = kv.get(KeyLayout.term2idKey(now));
-                    assertNotNull(id, n.toString());
-                    byte[] old = formatThreeBytes(prefixes, codec, n);
-                    assertFalse(Arrays.equals(now, old), n.toString());
-                    batch.delete(KeyLayout.term2idKey(now));
-                    batch.put(KeyLayout.term2idKey(old), id);
-                    batch.put(KeyLayout.id2termKey(KeyLayout.getLong(id, 0)), old);
-                }
-                prefixes.writeUnwritten();
-                kv.write(batch);
-            }
-        }
-        Files.writeString(db.resolve("quarry.store"), "quarry-store-format=3\n");
+        FormatThreeTerms.rewrite(db, List.of(HOMEPAGE, SECTION, URN, CUSTOM, QUOTED));
         return db;
-    }
-
-    /** The term's bytes as format 3 wrote them: every IRI inside split after its last delimiter. */
-    private static byte[] formatThreeBytes(PrefixDictionary prefixes, TermCodec codec, Node n) {
-        if (n.isURI()) {
-            String iri = n.getURI();
-            int split = iri.length(); // all the test's IRIs that change end in a delimiter
-            int pid = prefixes.prefixId(iri.substring(0, split), true);
-            byte[] b = new byte[TermLayout.iriSize(0)];
-            TermLayout.iri(b, pid, new byte[0], 0, 0);
-            return b;
-        }
-        if (n.isLiteral()) {
-            String dt = n.getLiteralDatatypeURI();
-            int pid = prefixes.prefixId(dt, true);
-            byte[] lex = n.getLiteralLexicalForm().getBytes(java.nio.charset.StandardCharsets.UTF_8);
-            byte[] b = new byte[TermLayout.typedSize(0, lex.length)];
-            TermLayout.typed(b, pid, new byte[0], 0, 0, lex, 0, lex.length);
-            return b;
-        }
-        org.apache.jena.graph.Triple t = n.getTriple();
-        byte[] s = codec.encode(t.getSubject(), false);
-        byte[] p = codec.encode(t.getPredicate(), false);
-        byte[] o = formatThreeBytes(prefixes, codec, t.getObject());
-        byte[] b = new byte[TermLayout.tripleSize(s, p, o)];
-        TermLayout.triple(b, s, p, o);
-        return b;
     }
 
     @Test

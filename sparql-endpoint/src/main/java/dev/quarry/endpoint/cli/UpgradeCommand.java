@@ -24,9 +24,10 @@ final class UpgradeCommand implements Callable<Integer> {
             throw new CliFailure(store.dir() + ": no Quarry store there");
         }
         long start = System.nanoTime();
-        if (QuadStore.upgrade(store.dir())) {
+        long[] rewritten = {0};
+        if (QuadStore.upgrade(store.dir(), n -> rewritten[0] = n)) {
             System.out.println(store.dir() + ": upgraded to store format " + QuadStore.FORMAT_VERSION + " in "
-                    + Text.seconds(System.nanoTime() - start));
+                    + Text.seconds(System.nanoTime() - start) + String.format(Text.LOCALE, " (%,d dictionary terms rewritten)", rewritten[0]));
         } else {
             System.out.println(store.dir() + ": already of store format " + QuadStore.FORMAT_VERSION + ", nothing to do");
         }

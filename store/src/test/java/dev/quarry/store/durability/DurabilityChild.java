@@ -19,6 +19,8 @@ import org.apache.jena.graph.Node;
  *                              then commit 1_000_001, 1_000_002, ... ("committed N")
  * bulk-abort DIR FIRST COUNT   build the files of FIRST..FIRST+COUNT-1, print "files-ready", wait
  * bulk-commit DIR FIRST COUNT  the same, commit, print "ingested", wait
+ * upgrade DIR                  run QuadStore.upgrade (the store is not opened first), "rewritten N"
+ *                              after each batch of terms it rewrites, "upgraded" at the end
  * </pre>
  */
 public final class DurabilityChild {
@@ -31,6 +33,11 @@ public final class DurabilityChild {
     public static void main(String[] args) throws Exception {
         long deadline = System.currentTimeMillis() + LIFETIME_MS;
         Path dir = Path.of(args[1]);
+        if (args[0].equals("upgrade")) {
+            QuadStore.upgrade(dir, n -> say("rewritten " + n));
+            say("upgraded");
+            return;
+        }
         try (QuadStore store = QuadStore.open(dir, StoreOptions.defaults().withSyncCommits(true))) {
             switch (args[0]) {
                 case "commits" -> commitLoop(store, Long.parseLong(args[2]), deadline);
