@@ -26,15 +26,17 @@ public final class LoadCounters {
         mergeTotal = records;
     }
 
+    public void phase(String p) {
+        phase = p;
+    }
+
     /**
-     * Enters a phase; "done" (a commit has ended) also marks the time the report gives as the
+     * A commit has ended: the phase is "done" and now is the time the report gives as the
      * load's, so the last progress sample, taken after it, never ends before the report's time.
      */
-    public void phase(String p) {
-        if ("done".equals(p)) {
-            lastCommitNanos = elapsedNanos();
-        }
-        phase = p;
+    public void committed() {
+        lastCommitNanos = elapsedNanos();
+        phase = "done";
     }
 
     /** Nanoseconds from the start to the end of the last commit; up to now if nothing was committed. */

@@ -34,7 +34,7 @@ final class IngestStage {
         long start = System.nanoTime();
         group.session.commit(merged.files());
         tally.counters.stages.since(StageTimes.Stage.INGEST, start);
-        tally.counters.phase("done");
+        tally.counters.committed();
         tally.newQuads += merged.spog().added();
         tally.newTerms += group.dictionary.newTerms();
         tally.feedsCommitted += feeds.size();
