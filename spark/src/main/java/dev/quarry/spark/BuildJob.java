@@ -217,7 +217,7 @@ public final class BuildJob {
     private static java.util.Iterator<Tuple2<Key, Long>> terms(ParsedSplit s) {
         List<Tuple2<Key, Long>> out = new ArrayList<>(s.terms().length);
         for (int i = 0; i < s.terms().length; i++) {
-            out.add(new Tuple2<>(new Key(s.terms()[i]), GlobalIds.occurrence(s.split(), i + 1)));
+            out.add(new Tuple2<>(Key.term(s.terms()[i]), GlobalIds.occurrence(s.split(), i + 1)));
         }
         return out.iterator();
     }

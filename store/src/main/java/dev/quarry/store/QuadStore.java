@@ -47,7 +47,9 @@ public final class QuadStore implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(QuadStore.class);
 
     /**
-     * The on-disk format this build reads and writes. 4: an IRI ending in '#', '/' or ':' keeps that
+     * The on-disk format this build reads and writes. 5: TERM2ID is keyed by a 128-bit hash of
+     * the term bytes ({@code TermHash}), not the bytes themselves, so a format-4 store
+     * {@link #upgrade}s by writing TERM2ID again from ID2TERM. 4: an IRI ending in '#', '/' or ':' keeps that
      * delimiter in its local name ({@code TermLayout.splitPoint}; format 3 made each such IRI a
      * namespace of its own), so its term bytes differ and a format-3 store {@link #upgrade}s by
      * rewriting those terms' dictionary entries. 3: the default graph's triples are in
@@ -57,7 +59,7 @@ public final class QuadStore implements AutoCloseable {
      * term ids (format 1 kept them in the dictionary, so its ids for those terms differ: a
      * format-1 store must be reloaded).
      */
-    public static final int FORMAT_VERSION = 4;
+    public static final int FORMAT_VERSION = 5;
     /** Block cache of the one open of a new backup that reads its statistics: a few blocks suffice. */
     private static final long BACKUP_CHECK_CACHE_BYTES = 8L << 20;
 
@@ -134,22 +136,24 @@ public final class QuadStore implements AutoCloseable {
     }
 
     /**
-     * Turns a store of format 2 or 3 into this build's format in place: from format 2, one
+     * Turns a store of format 2, 3 or 4 into this build's format in place: from format 2, one
      * atomic range delete of the default graph's keys in each graph-first index (their files
-     * dropped or compacted away); from either, the dictionary entries of terms that hold an IRI
-     * ending in a delimiter rewritten with format 4's bytes, in atomic batches; then the new
-     * marker. Killed before the marker is written, the store still says its old format and the
-     * upgrade can run again (each step finds only what is left to do).
+     * dropped or compacted away); from 2 or 3, the dictionary entries of terms that hold an IRI
+     * ending in a delimiter rewritten with format 4's bytes, in atomic batches, then the format-4
+     * marker; from any, TERM2ID dropped and written again from ID2TERM, keyed by the terms'
+     * hashes, in atomic batches; then the new marker. Killed before a marker is written, the
+     * store says the format before that step and the upgrade can run again (each step finds
+     * only what is left to do, or starts over).
      *
      * @return false if the store already is of this build's format (nothing done)
-     * @throws StoreFormatException if {@code dir} is not a store of format 2, 3 or 4
+     * @throws StoreFormatException if {@code dir} is not a store of format 2 to 5
      * @throws StoreLockedException if the store is open elsewhere
      */
     public static boolean upgrade(Path dir) {
         return upgrade(dir, n -> { });
     }
 
-    /** As {@link #upgrade(Path)}; {@code termsRewritten} is told the dictionary terms rewritten so far after each batch. */
+    /** As {@link #upgrade(Path)}; {@code termsRewritten} is told the dictionary entries rewritten so far (all steps) after each batch. */
     public static boolean upgrade(Path dir, LongConsumer termsRewritten) {
         return StoreFormat.upgrade(dir, termsRewritten);
     }

@@ -78,10 +78,15 @@ final class StoreFormat {
      * counts as empty) or a whole one, never a torn one.
      */
     static void write(Path dir) throws IOException {
+        write(dir, QuadStore.FORMAT_VERSION);
+    }
+
+    /** As {@link #write(Path)}, for format {@code version} (an upgrade's step). */
+    private static void write(Path dir, int version) throws IOException {
         Path partial = dir.resolve(MARKER_PARTIAL);
         try (FileChannel ch = FileChannel.open(partial, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
                 StandardOpenOption.TRUNCATE_EXISTING)) {
-            ch.write(ByteBuffer.wrap((PREFIX + QuadStore.FORMAT_VERSION + "\n").getBytes(StandardCharsets.US_ASCII)));
+            ch.write(ByteBuffer.wrap((PREFIX + version + "\n").getBytes(StandardCharsets.US_ASCII)));
             ch.force(true);
         }
         Files.move(partial, dir.resolve(MARKER), StandardCopyOption.ATOMIC_MOVE);
@@ -106,10 +111,15 @@ final class StoreFormat {
                 check(dir); // the message of that version
             }
             try (RocksKv kv = RocksKv.open(dir.resolve("db"), 8L << 20, true)) {
+                long rewritten = 0;
                 if (version == 2) {
                     dropDefaultGraphFromGraphFirstIndexes(kv);
                 }
-                TermKeyUpgrade.run(kv, termsRewritten); // format 3 to 4
+                if (version <= 3) {
+                    rewritten = TermKeyUpgrade.run(kv, termsRewritten);
+                    write(dir, 4); // a killed step 4 to 5 starts over from here: format 3's step needs format-4 TERM2ID keys
+                }
+                TermHashUpgrade.run(kv, rewritten, termsRewritten);
             }
             write(dir);
             return true;

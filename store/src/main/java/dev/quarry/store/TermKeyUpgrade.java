@@ -16,7 +16,8 @@ import java.util.function.LongConsumer;
  * it at the delimiter before ({@code TermLayout.splitPoint}). Every dictionary term that holds
  * an IRI (an IRI, a typed literal's datatype, a triple term's parts) is decoded and encoded
  * again; where the bytes differ, its TERM2ID key and its ID2TERM value are rewritten. Ids stay,
- * so the indexes and statistics are untouched.
+ * so the indexes and statistics are untouched. Formats 3 and 4 keyed TERM2ID by the term bytes
+ * themselves ({@link #formatFourKey}); {@link TermHashUpgrade} then turns that into format 5.
  *
  * <p>Rewritten in batches, each atomic: a killed upgrade leaves whole terms, old or new, and
  * running it again rewrites the rest (a rewritten term encodes to itself).
@@ -51,7 +52,7 @@ final class TermKeyUpgrade {
                 }
                 byte[] id = it.value();
                 batch.delete(key);
-                batch.put(KeyLayout.term2idKey(now), id);
+                batch.put(formatFourKey(now), id);
                 batch.put(KeyLayout.id2termKey(KeyLayout.getLong(id, 0)), now);
                 rewritten++;
                 if (++inBatch == BATCH) {
@@ -69,6 +70,14 @@ final class TermKeyUpgrade {
         }
         kv.syncWal();
         return rewritten;
+    }
+
+    /** A TERM2ID key of formats 4 and before: the tag, then the term bytes. */
+    static byte[] formatFourKey(byte[] termBytes) {
+        byte[] k = new byte[1 + termBytes.length];
+        k[0] = KeyLayout.TAG_TERM2ID;
+        System.arraycopy(termBytes, 0, k, 1, termBytes.length);
+        return k;
     }
 
     private static void commit(RocksKv kv, PrefixDictionary prefixes, KvBatch batch) {

@@ -126,11 +126,11 @@ class QuadStoreTest {
     void formatOneStoreIsRefusedWithReload() throws Exception {
         Path old = dir.resolve("old");
         try (QuadStore store = QuadStore.open(old)) {
-            assertEquals(4, QuadStore.FORMAT_VERSION);
+            assertEquals(5, QuadStore.FORMAT_VERSION);
         }
         Files.writeString(old.resolve("quarry.store"), "quarry-store-format=1\n");
         StoreFormatException e = assertThrows(StoreFormatException.class, () -> QuadStore.open(old));
-        assertEquals(old + " is a Quarry store of format 1, older than this build's format 4: reload the data into a new store",
+        assertEquals(old + " is a Quarry store of format 1, older than this build's format 5: reload the data into a new store",
                 e.getMessage());
     }
 }

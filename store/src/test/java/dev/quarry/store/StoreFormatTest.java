@@ -29,10 +29,11 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * Store format 4: default-graph triples in SPOG, POSG and OSPG only, named-graph quads in all
+ * Store format 5: default-graph triples in SPOG, POSG and OSPG only, named-graph quads in all
  * six indexes (since format 3); every pattern still finds exactly its quads; an IRI ending in a
- * delimiter keeps it in its local name (format 4). Stores of formats 2 and 3 are refused with
- * the upgrade command and {@link QuadStore#upgrade} turns them into format 4.
+ * delimiter keeps it in its local name (since format 4); TERM2ID keyed by term hash (format 5).
+ * Stores of formats 2 to 4 are refused with the upgrade command and {@link QuadStore#upgrade}
+ * turns them into format 5.
  */
 class StoreFormatTest {
     @TempDir
@@ -145,8 +146,16 @@ class StoreFormatTest {
         }
     }
 
-    /** A format-2 store: format 3's quads plus the default graph's triples in the graph-first indexes. */
+    /** A format-2 store: format 3's quads plus the default graph's triples in the graph-first indexes, format 4's TERM2ID keys. */
     private Path formatTwoStore() throws Exception {
+        Path db = withDefaultGraphInGraphFirstIndexes();
+        OlderFormats.formatFour(db); // format 2 keyed TERM2ID as format 4 did
+        Files.writeString(db.resolve("quarry.store"), "quarry-store-format=2\n");
+        return db;
+    }
+
+    /** A store of this format with the default graph's triples also in the graph-first indexes, as format 2 had them. */
+    private Path withDefaultGraphInGraphFirstIndexes() throws Exception {
         Path db = dir.resolve("old");
         try (QuadStore store = QuadStore.open(db)) {
             fill(store);
@@ -170,17 +179,16 @@ class StoreFormatTest {
             kv.putAllUnsynced(extra);
             assertEquals(12, keys(kv, new byte[] {KeyLayout.TAG_GSPO}), "the named graphs' 8 and the default graph's 4");
         }
-        Files.writeString(db.resolve("quarry.store"), "quarry-store-format=2\n");
         return db;
     }
 
     /** Opening the old store fails with the upgrade command; the upgrade leaves a valid store of this format. */
     private static void refusedThenUpgraded(Path old, int format, long quads) throws Exception {
         StoreFormatException e = assertThrows(StoreFormatException.class, () -> QuadStore.open(old));
-        assertEquals(old + " is a Quarry store of format " + format + ", older than this build's format 4: run 'quarry upgrade --store "
+        assertEquals(old + " is a Quarry store of format " + format + ", older than this build's format 5: run 'quarry upgrade --store "
                 + old + "' (it rewrites in place what changed, no reload), or reload the data into a new store", e.getMessage());
         assertTrue(QuadStore.upgrade(old));
-        assertEquals("quarry-store-format=4", Files.readString(old.resolve("quarry.store")).trim());
+        assertEquals("quarry-store-format=5", Files.readString(old.resolve("quarry.store")).trim());
         try (QuadStore store = QuadStore.open(old)) {
             ValidationReport report = StoreValidator.validate(store);
             assertTrue(report.ok(), report.problems().toString());
@@ -205,8 +213,7 @@ class StoreFormatTest {
     /** The validator sees a default-graph triple left in a graph-first index (a half-done upgrade, a bad writer). */
     @Test
     void validatorFlagsDefaultGraphTriplesInGraphFirstIndexes() throws Exception {
-        Path old = formatTwoStore();
-        Files.writeString(old.resolve("quarry.store"), "quarry-store-format=4\n");
+        Path old = withDefaultGraphInGraphFirstIndexes();
         try (QuadStore store = QuadStore.open(old)) {
             ValidationReport report = StoreValidator.validate(store);
             assertFalse(report.ok());
@@ -220,8 +227,8 @@ class StoreFormatTest {
     /** Format 1 must be reloaded; a newer format needs a newer Quarry: the upgrade refuses both, in one line. */
     @ParameterizedTest
     @CsvSource({
-        "1, older than this build's format 4: reload the data into a new store",
-        "5, newer than this build's format 4: use a newer Quarry"})
+        "1, older than this build's format 5: reload the data into a new store",
+        "6, newer than this build's format 5: use a newer Quarry"})
     void otherFormatsAreNotUpgraded(int format, String says) throws Exception {
         Path other = dir.resolve("other");
         try (QuadStore store = QuadStore.open(other)) {
@@ -264,7 +271,7 @@ class StoreFormatTest {
                 w.commit();
             }
         }
-        FormatThreeTerms.rewrite(db, List.of(HOMEPAGE, SECTION, URN, CUSTOM, QUOTED));
+        OlderFormats.formatThree(db, List.of(HOMEPAGE, SECTION, URN, CUSTOM, QUOTED));
         return db;
     }
 
@@ -300,6 +307,49 @@ class StoreFormatTest {
                 }
             }
             assertTrue(StoreValidator.validate(store).ok());
+        }
+        assertFalse(QuadStore.upgrade(old), "a second upgrade has nothing to do");
+    }
+
+    /** A format-4 store (TERM2ID keyed by term bytes): refused, upgraded, every term found again under its hash. */
+    @Test
+    void formatFourStoreIsRefusedThenUpgradedInPlace() throws Exception {
+        Path old = dir.resolve("four");
+        Node[] all = {HOMEPAGE, SECTION, URN, CUSTOM, QUOTED, PLAIN, TEXT};
+        try (QuadStore store = QuadStore.open(old); WriteTransaction w = store.beginWrite()) {
+            for (Node n : all) {
+                w.add(null, n.isTripleTerm() || n.isLiteral() ? PLAIN : n, iri("has"), n);
+            }
+            w.commit();
+        }
+        OlderFormats.formatFour(old);
+        refusedThenUpgraded(old, 4, all.length);
+        try (QuadStore store = QuadStore.open(old)) {
+            try (ReadView v = store.newReadView(); KvIterator it = v.kvReader().scan(new byte[] {KeyLayout.TAG_TERM2ID})) {
+                int entries = 0;
+                while (it.next()) {
+                    assertEquals(KeyLayout.TERM2ID_KEY_LENGTH, it.key().length, "a format-4 key left over");
+                    entries++;
+                }
+                assertEquals(keys(v, new byte[] {KeyLayout.TAG_ID2TERM}), entries);
+                for (Node n : all) {
+                    long id = v.lookup(n);
+                    assertTrue(id != TermId.NONE && id > 0, "found after the upgrade: " + n);
+                    assertEquals(n, v.decode(id));
+                }
+            }
+            long terms;
+            try (ReadView v = store.newReadView()) {
+                terms = keys(v, new byte[] {KeyLayout.TAG_ID2TERM});
+            }
+            try (WriteTransaction w = store.beginWrite()) {
+                w.add(null, iri("c"), iri("has"), HOMEPAGE); // the same ids, but for iri(c)
+                w.commit();
+            }
+            assertTrue(StoreValidator.validate(store).ok());
+            try (ReadView v = store.newReadView()) {
+                assertEquals(terms + 1, keys(v, new byte[] {KeyLayout.TAG_ID2TERM}), "one new term: iri(c)");
+            }
         }
         assertFalse(QuadStore.upgrade(old), "a second upgrade has nothing to do");
     }

@@ -241,19 +241,6 @@ final class DictionaryShard {
         return newTerms;
     }
 
-    /** Cursors over this shard's new terms by bytes: one per spilled run plus the table's. */
-    synchronized List<TermCursor> cursorsByTerm() {
-        requireNoSpill();
-        List<TermCursor> out = new ArrayList<>();
-        for (TermRunFile r : runs) {
-            out.add(r.cursor());
-        }
-        int[] fresh = newEntries(arena);
-        ArenaSort.sortByBytes(arena, fresh);
-        out.add(arenaCursor(fresh));
-        return out;
-    }
-
     /** One cursor over this shard's new terms in id order: the spilled log, then the table. */
     synchronized TermCursor cursorById() {
         requireNoSpill();

@@ -3,6 +3,7 @@ package dev.quarry.loader.encode;
 import dev.quarry.store.BulkSession;
 import dev.quarry.store.SstFileBuilder;
 import dev.quarry.store.encoding.KeyLayout;
+import dev.quarry.store.encoding.TermHash;
 import dev.quarry.store.encoding.TermId;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -14,8 +15,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * The dictionary of one bulk load: hash-partitioned {@link DictionaryShard}s, shared by
  * all workers. Terms already in the store keep their committed ids (looked up once per
  * load, skipped when the store is empty); new terms get ids reserved from the store.
- * {@link #writeTermToId} and {@link #writeIdToTerm} merge every shard into one TERM2ID and
- * one ID2TERM file; the two are independent, so they can run on two threads.
+ * {@link #writeTermToId} and {@link #writeIdToTerm} write every shard's new terms as one TERM2ID
+ * and one ID2TERM file; the two are independent, so they can run on two threads.
  */
 public final class LoadDictionary implements TermIds, AutoCloseable {
     private final BulkSession session;
@@ -24,6 +25,7 @@ public final class LoadDictionary implements TermIds, AutoCloseable {
     private final DictionaryShard[] shards;
     private final int shardShift;
     private final AtomicInteger spills = new AtomicInteger();
+    private final long budgetBytes;
 
     /**
      * @param budgetBytes heap for all shards together (arenas and tables); each shard spills past its share
@@ -37,6 +39,7 @@ public final class LoadDictionary implements TermIds, AutoCloseable {
         this.session = session;
         this.scratch = scratch;
         this.storeEmpty = storeEmpty;
+        this.budgetBytes = budgetBytes;
         while (shardCount > 1 && budgetBytes / shardCount < (1 << 20)) {
             shardCount /= 2;
         }
@@ -100,18 +103,25 @@ public final class LoadDictionary implements TermIds, AutoCloseable {
         return out;
     }
 
+    /**
+     * TERM2ID is keyed by term hash (store format 5): each shard's new terms are walked in id
+     * order (as for ID2TERM), hashed, and their (hash, id) records sorted; no merge by term bytes.
+     */
     private long writeTermToId(List<Path> out) {
-        List<TermCursor> all = new ArrayList<>();
-        for (DictionaryShard s : shards) {
-            all.addAll(s.cursorsByTerm());
-        }
         long n = 0;
-        try (TermCursor c = new MergedCursor(all, MergedCursor.BY_TERM);
+        try (TermHashSorter sorter = new TermHashSorter(scratch, newTerms(), Math.max(1 << 20, budgetBytes / 2));
              SstFileBuilder f = session.newFile("term2id")) {
-            while (c.next()) {
-                f.add(KeyLayout.term2idKey(c.term()), KeyLayout.longBytes(c.id()));
-                n++;
+            for (DictionaryShard s : shards) {
+                try (TermCursor c = s.cursorById()) {
+                    while (c.next()) {
+                        byte[] t = c.term();
+                        long[] h = TermHash.of(t, 0, t.length);
+                        sorter.add(h[0], h[1], c.id());
+                        n++;
+                    }
+                }
             }
+            sorter.forEachSorted((high, low, id) -> f.add(KeyLayout.term2idKey(high, low), KeyLayout.longBytes(id)));
             add(out, f.finish());
         }
         return n;

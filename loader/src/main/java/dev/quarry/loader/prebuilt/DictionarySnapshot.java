@@ -27,7 +27,7 @@ import java.util.function.ObjLongConsumer;
  * <ul>
  * <li>{@code dictionary.properties}: the store's next sequence, next prefix id and term count
  *     (its STAT total) at export: the fingerprint the ingest checks the store against;
- * <li>{@code terms-NNNNN.bin}: records of (int length, term bytes as in TERM2ID, long id), in
+ * <li>{@code terms-NNNNN.bin}: records of (int length, term bytes as in ID2TERM, long id), in id order, in
  *     files of at most {@link #TERMS_PER_FILE} so a cluster reads them in parallel;
  * <li>{@code prefixes.bin}: records of (int prefix id, int length, namespace UTF-8).
  * </ul>
@@ -72,16 +72,16 @@ public record DictionarySnapshot(long nextSequence, int nextPrefix, long terms) 
                     p.write(ns);
                 }
             }
-            try (KvIterator it = kv.scan(new byte[] {KeyLayout.TAG_TERM2ID})) {
+            try (KvIterator it = kv.scan(new byte[] {KeyLayout.TAG_ID2TERM})) {
                 int file = 0;
                 boolean more = it.next();
                 do {
                     try (DataOutputStream t = data(Files.newOutputStream(out.resolve(String.format("terms-%05d.bin", file++))))) {
                         for (int n = 0; more && n < TERMS_PER_FILE; n++, more = it.next()) {
-                            byte[] key = it.key();
-                            t.writeInt(key.length - 1);
-                            t.write(key, 1, key.length - 1);
-                            t.writeLong(KeyLayout.getLong(it.value(), 0));
+                            byte[] term = it.value();
+                            t.writeInt(term.length);
+                            t.write(term);
+                            t.writeLong(KeyLayout.getLong(it.key(), 1));
                         }
                     }
                 } while (more);

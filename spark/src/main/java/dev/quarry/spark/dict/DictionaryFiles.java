@@ -4,10 +4,12 @@ import dev.quarry.loader.prebuilt.BuildManifest;
 import dev.quarry.spark.output.OutputDir;
 import dev.quarry.spark.output.SstOutput;
 import dev.quarry.store.encoding.KeyLayout;
+import dev.quarry.store.encoding.TermHash;
 import dev.quarry.store.encoding.TermId;
 import java.io.Serializable;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
 import org.apache.spark.api.java.JavaPairRDD;
@@ -16,7 +18,8 @@ import scala.Tuple2;
 /**
  * The new entries of a dictionary as files: for terms TERM2ID and ID2TERM, for namespaces
  * PREFIX_BY_NAME and PREFIX_BY_ID. {@link GlobalIds} numbers new keys in key order, so each
- * sorted partition yields both files of its range in one pass, both in key order.
+ * sorted partition yields both files of its range in one pass, both in key order: a term's key
+ * ({@link Key#term}) starts with its hash, TERM2ID's key in store format 5.
  */
 public final class DictionaryFiles {
     /** One key space: its name in the manifest, its filter, and its key and value for (key bytes, number). */
@@ -30,10 +33,11 @@ public final class DictionaryFiles {
 
     /** TERM2ID (filtered: a load into a non-empty store looks up terms that may be missing), as the loader writes it. */
     public static final Space TERM2ID = new Space("term2id", true,
-            (t, n) -> KeyLayout.term2idKey(t), (t, n) -> KeyLayout.longBytes(TermId.dictionaryId(n)));
+            (k, n) -> KeyLayout.term2idKey(KeyLayout.getLong(k, 0), KeyLayout.getLong(k, 8)),
+            (k, n) -> KeyLayout.longBytes(TermId.dictionaryId(n)));
     /** ID2TERM (no filter: ids are read when they exist), as the loader writes it. */
     public static final Space ID2TERM = new Space("id2term", false,
-            (t, n) -> KeyLayout.id2termKey(TermId.dictionaryId(n)), (t, n) -> t);
+            (k, n) -> KeyLayout.id2termKey(TermId.dictionaryId(n)), (k, n) -> Arrays.copyOfRange(k, TermHash.BYTES, k.length));
     /** PREFIX_BY_NAME (filtered: new namespaces are looked up). */
     public static final Space PREFIX_BY_NAME = new Space("prefix-by-name", true,
             (ns, n) -> KeyLayout.prefixByNameKey(new String(ns, StandardCharsets.UTF_8)), (ns, n) -> KeyLayout.intBytes((int) n));
@@ -56,10 +60,16 @@ public final class DictionaryFiles {
         }
         try (SstOutput fa = new SstOutput(out, name(a, partition), a.kind(), a.filtered());
              SstOutput fb = new SstOutput(out, name(b, partition), b.kind(), b.filtered())) {
+            byte[] previous = null;
             while (it.hasNext()) {
                 Tuple2<Key, Long> e = it.next();
                 byte[] k = e._1.bytes();
-                fa.add(a.key().of(k, e._2), a.value().of(k, e._2));
+                byte[] key = a.key().of(k, e._2);
+                if (Arrays.equals(previous, key)) { // two terms with one hash (TERM2ID): the store cannot keep both
+                    throw new IllegalStateException("two new entries have the same " + a.kind() + " key (a 128-bit hash collision): the build cannot keep both");
+                }
+                previous = key;
+                fa.add(key, a.value().of(k, e._2));
                 fb.add(b.key().of(k, e._2), b.value().of(k, e._2));
             }
             files.add(fa.finish());

@@ -37,11 +37,11 @@ public final class SnapshotInput {
         }
     }
 
-    /** Known terms: term bytes → sequence number. */
+    /** Known terms: {@link Key#term} → sequence number. */
     public JavaPairRDD<Key, Long> terms() {
         return sc.binaryFiles(dir + "/" + DictionarySnapshot.TERMS_GLOB).flatMapToPair(f -> {
             List<Tuple2<Key, Long>> out = new ArrayList<>();
-            read(f._2, in -> DictionarySnapshot.readTerms(in, (t, id) -> out.add(new Tuple2<>(new Key(t), TermId.sequence(id)))));
+            read(f._2, in -> DictionarySnapshot.readTerms(in, (t, id) -> out.add(new Tuple2<>(Key.term(t), TermId.sequence(id)))));
             return out.iterator();
         });
     }

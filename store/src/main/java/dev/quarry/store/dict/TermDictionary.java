@@ -12,6 +12,7 @@ import com.github.benmanes.caffeine.cache.Caffeine;
 import com.github.benmanes.caffeine.cache.stats.CacheStats;
 import com.github.benmanes.caffeine.cache.stats.ConcurrentStatsCounter;
 import com.github.benmanes.caffeine.cache.stats.StatsCounter;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
@@ -129,6 +130,9 @@ public final class TermDictionary {
             return TermId.NONE;
         }
         long id = KeyLayout.getLong(v, 0);
+        if (!Arrays.equals(bytes, src.get(KeyLayout.id2termKey(id)))) {
+            return TermId.NONE; // another term with the same hash: this one is not in the store
+        }
         if (cacheEpoch != null) {
             cacheEpoch.idByNode.put(node, id);
         }
@@ -148,13 +152,30 @@ public final class TermDictionary {
         byte[] key = KeyLayout.term2idKey(bytes);
         byte[] v = batch.get(key);
         if (v != null) {
-            return KeyLayout.getLong(v, 0);
+            long id = KeyLayout.getLong(v, 0);
+            if (!Arrays.equals(bytes, batch.get(KeyLayout.id2termKey(id)))) {
+                throw collision(node.toString(), id);
+            }
+            return id;
         }
         long id = TermId.dictionaryId(nextSequence.getAndIncrement());
         batch.put(key, KeyLayout.longBytes(id));
         batch.put(KeyLayout.id2termKey(id), bytes);
         created[0] = true;
         return id;
+    }
+
+    /**
+     * The error for a term whose {@code TermHash} is that of the stored term {@code id}: storing
+     * it would give both one id, so the write is refused.
+     */
+    public static StoreException collision(String term, long id) {
+        return new StoreException("cannot store the term " + abbreviate(term) + ": its 128-bit dictionary hash equals that of the stored term "
+                + TermId.toString(id) + " (a hash collision; nothing was written)");
+    }
+
+    private static String abbreviate(String s) {
+        return s.length() <= 200 ? s : s.substring(0, 200) + "...";
     }
 
     /** Reserves {@code count} consecutive dictionary sequence numbers (for bulk loads); returns the first. */

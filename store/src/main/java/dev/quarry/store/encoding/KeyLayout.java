@@ -13,7 +13,7 @@ import java.util.Arrays;
  * 0x00  META + name (ASCII)                   meta value (format version, id sequence, ...)
  * 0x01  SPOG + 4 x 8-byte big-endian ids      empty      (and 0x02..0x06 for POSG, OSPG, GSPO, GPOS, GOSP)
  * 0x10  ID2TERM + 8-byte id                   term bytes ({@link TermCodec})
- * 0x11  TERM2ID + term bytes                  8-byte id
+ * 0x11  TERM2ID + 16-byte hash of term bytes   8-byte id ({@link TermHash})
  * 0x12  PREFIX_BY_ID + 4-byte prefix id       namespace IRI (UTF-8)
  * 0x13  PREFIX_BY_NAME + namespace (UTF-8)    4-byte prefix id
  * 0x20  STAT + kind byte + 8-byte id          8-byte count (kinds: g graph, p predicate,
@@ -58,6 +58,7 @@ public final class KeyLayout {
     public static final String META_NEXT_ID = "next-id";
 
     public static final int QUAD_KEY_LENGTH = 1 + 4 * 8;
+    public static final int TERM2ID_KEY_LENGTH = 1 + TermHash.BYTES;
 
     public static byte[] metaKey(String name) {
         byte[] n = name.getBytes(StandardCharsets.US_ASCII);
@@ -130,8 +131,26 @@ public final class KeyLayout {
         return k;
     }
 
+    /** The TERM2ID key of a term: its tag and the {@link TermHash} of its term bytes ({@link TermCodec}). */
     public static byte[] term2idKey(byte[] termBytes) {
-        return tagged(TAG_TERM2ID, termBytes);
+        return term2idKey(termBytes, 0, termBytes.length);
+    }
+
+    /** As {@link #term2idKey(byte[])}, for the term bytes {@code t[off, off + len)}. */
+    public static byte[] term2idKey(byte[] t, int off, int len) {
+        byte[] k = new byte[TERM2ID_KEY_LENGTH];
+        k[0] = TAG_TERM2ID;
+        TermHash.write(t, off, len, k, 1);
+        return k;
+    }
+
+    /** The TERM2ID key of the term whose {@link TermHash} is ({@code high}, {@code low}). */
+    public static byte[] term2idKey(long high, long low) {
+        byte[] k = new byte[TERM2ID_KEY_LENGTH];
+        k[0] = TAG_TERM2ID;
+        putLong(k, 1, high);
+        putLong(k, 9, low);
+        return k;
     }
 
     public static byte[] prefixByIdKey(int prefixId) {

@@ -32,8 +32,9 @@ import org.roaringbitmap.longlong.Roaring64NavigableMap;
  *   <li>every inline id used in a quad re-encodes to itself; every dictionary id used in a
  *       quad has a term;</li>
  *   <li>every dictionary term decodes and re-encodes to the same bytes, and ID2TERM and
- *       TERM2ID hold the same (id, term) pairs (count and sum of pair hashes; on a difference
- *       each entry is looked up in the other map, to name it);</li>
+ *       TERM2ID hold the same (id, term hash) pairs (count and sum of pair hashes; on a
+ *       difference each entry is looked up in the other map, to name it; two terms with one
+ *       hash would leave TERM2ID an entry short);</li>
  *   <li>the statistics match a recount.</li>
  * </ul>
  * Cost: one sequential pass over each index and each dictionary map, run in parallel on the
@@ -259,10 +260,11 @@ public final class StoreValidator {
     }
 
     /** A 64-bit hash of a dictionary pair, the same whichever map it was read from. */
-    private static long pairHash(long id, byte[] term, int from) {
+    /** A hash of (id, TERM2ID key): the key's bytes after its tag. */
+    private static long pairHash(long id, byte[] term2idKey) {
         long h = mix(id);
-        for (int i = from; i < term.length; i++) {
-            h = h * 31 + term[i];
+        for (int i = 1; i < term2idKey.length; i++) {
+            h = h * 31 + term2idKey[i];
         }
         return mix(h);
     }
@@ -305,7 +307,7 @@ public final class StoreValidator {
                 long id = KeyLayout.getLong(it.key(), 1);
                 byte[] term = it.value();
                 ids.addLong(id);
-                sum += pairHash(id, term, 0);
+                sum += pairHash(id, KeyLayout.term2idKey(term));
                 if (!problems.full()) {
                     checkTerm(codec, id, term, problems);
                 }
@@ -344,7 +346,7 @@ public final class StoreValidator {
         try (KvIterator it = kv.scan(new byte[] {KeyLayout.TAG_TERM2ID})) {
             while (it.next()) {
                 n++;
-                sum += pairHash(KeyLayout.getLong(it.value(), 0), it.key(), 1);
+                sum += pairHash(KeyLayout.getLong(it.value(), 0), it.key());
             }
         }
         return new Checksum(n, sum);
@@ -365,8 +367,7 @@ public final class StoreValidator {
             while (it.next() && problems.size() < MAX_PROBLEMS) {
                 long id = KeyLayout.getLong(it.value(), 0);
                 byte[] term = kv.get(KeyLayout.id2termKey(id));
-                byte[] key = it.key();
-                if (term == null || !Arrays.equals(term, 0, term.length, key, 1, key.length)) {
+                if (term == null || !Arrays.equals(KeyLayout.term2idKey(term), it.key())) {
                     add(problems, "TERM2ID entry for " + TermId.toString(id) + " has no matching ID2TERM entry");
                 }
             }

@@ -1,8 +1,10 @@
 package dev.quarry.store.encoding;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
+import java.util.HexFormat;
 import org.junit.jupiter.api.Test;
 
 /** Golden keys: these bytes are on disk, so a change here is a format change. */
@@ -37,7 +39,12 @@ class KeyLayoutTest {
     @Test
     void goldenOtherKeys() {
         assertArrayEquals(new byte[] {0x10, 1, 0, 0, 0, 0, 0, 0, 5}, KeyLayout.id2termKey(TermId.dictionaryId(5)));
-        assertArrayEquals(new byte[] {0x11, 0x02, 'b'}, KeyLayout.term2idKey(new byte[] {0x02, 'b'}));
+        // MurmurHash3 x64 128 of the term bytes, seed 0: the reference C implementation (Python mmh3.hash128)
+        // gives h1 = a44a2986bc6adfcc, h2 = d6433237dc9ec762 for these two bytes.
+        assertEquals("11a44a2986bc6adfccd6433237dc9ec762", HexFormat.of().formatHex(KeyLayout.term2idKey(new byte[] {0x02, 'b'})));
+        assertArrayEquals(KeyLayout.term2idKey(new byte[] {0x02, 'b'}),
+                KeyLayout.term2idKey(0xa44a2986bc6adfccL, 0xd6433237dc9ec762L));
+        assertArrayEquals(KeyLayout.term2idKey(new byte[] {0x02, 'b'}), KeyLayout.term2idKey(new byte[] {9, 0x02, 'b', 9}, 1, 2));
         assertArrayEquals(new byte[] {0x12, 0, 0, 1, 2}, KeyLayout.prefixByIdKey(258));
         assertArrayEquals(new byte[] {0x13, 'h', ':'}, KeyLayout.prefixByNameKey("h:"));
         assertArrayEquals(new byte[] {0x20, 'g', 0, 0, 0, 0, 0, 0, 0, 1}, KeyLayout.statKey(KeyLayout.STAT_GRAPH, 1));
