@@ -21,7 +21,10 @@ final class TermHashSorter implements AutoCloseable {
     static final int RECORD_BYTES = 24;
     /** Heap per record while sorting: the records and their copy in digit order. */
     private static final int SORT_BYTES = 2 * RECORD_BYTES;
-    private static final int DIGIT_BITS = 16;
+    /** At most 4 M digits (a 16 MB count array) for the counting sort. */
+    private static final int MAX_DIGIT_BITS = 22;
+    /** Runs up to this long are sorted by insertion. */
+    private static final int SHORT_RUN = 16;
     private static final int MAX_BUCKET_BITS = 8;
 
     /** Receives the records in increasing unsigned hash order. */
@@ -142,26 +145,42 @@ final class TermHashSorter implements AutoCloseable {
     }
 
     /**
-     * Sorts the records: a counting sort by the 16 hash bits after the bucket's, then each run of
-     * one digit sorted on its own. The hashes are uniform, so a run holds a few records (insertion
-     * sort); a long run (hashes made to share their first bits) gets the quicksort. Measured at
-     * BSBM 5 M (1.3 M records): the quicksort alone took a quarter of writing TERM2ID.
+     * Sorts the records: a counting sort by the hash bits after the bucket's, as many as make a
+     * run of one digit about four records long, then each run on its own. The hashes are
+     * uniform, so a run is sorted by insertion; a long one (hashes made to share their first
+     * bits) gets the quicksort. Measured at BSBM 5 M (1.3 M records): the quicksort alone took a
+     * quarter of writing TERM2ID, and C2 compiled it three times (170 ms); each loop is a method
+     * of its own for the same reason.
      */
     private void distributeByDigit() {
-        int shift = 64 - bucketBits - DIGIT_BITS;
-        int[] starts = new int[(1 << DIGIT_BITS) + 1];
+        int digitBits = Math.max(1, Math.min(MAX_DIGIT_BITS, 64 - Long.numberOfLeadingZeros(size / 4)));
+        int shift = 64 - bucketBits - digitBits;
+        int[] starts = countDigits(shift, digitBits);
+        scatter(starts, shift, digitBits);
+        sortRuns(starts);
+    }
+
+    /** Where each digit's run starts (and, at the end, where the last one ends). */
+    private int[] countDigits(int shift, int digitBits) {
+        int digits = 1 << digitBits;
+        int[] starts = new int[digits + 1];
         for (int i = 0; i < size; i++) {
-            starts[digit(high[i], shift) + 1]++;
+            starts[digit(high[i], shift, digits) + 1]++;
         }
-        for (int d = 0; d < 1 << DIGIT_BITS; d++) {
+        for (int d = 0; d < digits; d++) {
             starts[d + 1] += starts[d];
         }
+        return starts;
+    }
+
+    private void scatter(int[] starts, int shift, int digitBits) {
+        int digits = 1 << digitBits;
         long[] h = new long[size];
         long[] l = new long[size];
         long[] v = new long[size];
-        int[] next = java.util.Arrays.copyOf(starts, 1 << DIGIT_BITS);
+        int[] next = java.util.Arrays.copyOf(starts, digits);
         for (int i = 0; i < size; i++) {
-            int at = next[digit(high[i], shift)]++;
+            int at = next[digit(high[i], shift, digits)]++;
             h[at] = high[i];
             l[at] = low[i];
             v[at] = ids[i];
@@ -169,16 +188,30 @@ final class TermHashSorter implements AutoCloseable {
         high = h;
         low = l;
         ids = v;
-        for (int d = 0; d < 1 << DIGIT_BITS; d++) {
-            if (starts[d + 1] - starts[d] > 1) {
+    }
+
+    private void sortRuns(int[] starts) {
+        for (int d = 0; d + 1 < starts.length; d++) {
+            int n = starts[d + 1] - starts[d];
+            if (n > SHORT_RUN) {
                 sort(starts[d], starts[d + 1] - 1);
+            } else if (n > 1) {
+                insertionSort(starts[d], starts[d + 1] - 1);
             }
         }
     }
 
     /** The digit of a (sign-flipped) high hash half: the bits below the bucket's. */
-    private static int digit(long flippedHigh, int shift) {
-        return (int) ((flippedHigh ^ Long.MIN_VALUE) >>> shift) & ((1 << DIGIT_BITS) - 1);
+    private static int digit(long flippedHigh, int shift, int digits) {
+        return (int) ((flippedHigh ^ Long.MIN_VALUE) >>> shift) & (digits - 1);
+    }
+
+    private void insertionSort(int lo, int hi) {
+        for (int i = lo + 1; i <= hi; i++) {
+            for (int j = i; j > lo && less(j, j - 1); j--) {
+                swap(j, j - 1);
+            }
+        }
     }
 
     private boolean less(int i, int j) {
@@ -202,7 +235,7 @@ final class TermHashSorter implements AutoCloseable {
      * smaller side recursively, the larger in the loop, so the stack stays O(log n).
      */
     private void sort(int lo, int hi) {
-        while (hi - lo > 16) {
+        while (hi - lo > SHORT_RUN) {
             int mid = (lo + hi) >>> 1;
             if (less(mid, lo)) {
                 swap(mid, lo);
@@ -233,11 +266,7 @@ final class TermHashSorter implements AutoCloseable {
                 hi = i - 1;
             }
         }
-        for (int i = lo + 1; i <= hi; i++) {
-            for (int j = i; j > lo && less(j, j - 1); j--) {
-                swap(j, j - 1);
-            }
-        }
+        insertionSort(lo, hi);
     }
 
     @Override

@@ -133,6 +133,9 @@ public final class TermDictionary {
         if (!Arrays.equals(bytes, src.get(KeyLayout.id2termKey(id)))) {
             return TermId.NONE; // another term with the same hash: this one is not in the store
         }
+        if (node.isURI()) { // an IRI decodes to itself (a literal's form may be normalised): a query often writes its constants out
+            nodeById.put(id, node);
+        }
         if (cacheEpoch != null) {
             cacheEpoch.idByNode.put(node, id);
         }
