@@ -40,7 +40,7 @@ import org.rocksdb.WriteOptions;
  */
 public final class RocksKv implements KvReader, AutoCloseable {
     static {
-        RocksDB.loadLibrary();
+        NativeLibrary.load();
     }
 
     /**
