@@ -62,16 +62,7 @@ public final class BulkSession implements AutoCloseable {
 
     /** The committed id of a term given its term bytes ({@code TermCodec}), or {@link TermId#NONE}. */
     public long committedId(byte[] termBytes) {
-        byte[] v = kv.get(KeyLayout.term2idKey(termBytes));
-        if (v == null) {
-            return TermId.NONE;
-        }
-        long id = KeyLayout.getLong(v, 0);
-        byte[] stored = kv.get(KeyLayout.id2termKey(id));
-        if (!Arrays.equals(termBytes, stored)) {
-            throw TermDictionary.collision(dictionary.codec().decode(termBytes).toString(), id);
-        }
-        return id;
+        return TermDictionary.storedId(kv, termBytes, () -> dictionary.codec().decode(termBytes).toString()); // the load would store it
     }
 
     /** The committed value of {@code key} (a statistics or META key), or null. */

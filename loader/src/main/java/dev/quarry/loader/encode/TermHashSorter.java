@@ -37,7 +37,7 @@ final class TermHashSorter implements AutoCloseable {
     private final int bucketBits;
     private final int[] bucketCounts;
     private final DataOutputStream[] buckets;
-    /** The records while they are in memory (no buckets): hash halves with the sign bit flipped, so signed order is unsigned order. */
+    /** The records while they are in memory: the hash's two halves and the id. */
     private long[] high;
     private long[] low;
     private long[] ids;
@@ -95,8 +95,8 @@ final class TermHashSorter implements AutoCloseable {
     }
 
     private void put(long hashHigh, long hashLow, long id) {
-        high[size] = hashHigh ^ Long.MIN_VALUE;
-        low[size] = hashLow ^ Long.MIN_VALUE;
+        high[size] = hashHigh;
+        low[size] = hashLow;
         ids[size] = id;
         size++;
     }
@@ -139,7 +139,7 @@ final class TermHashSorter implements AutoCloseable {
                 throw new IllegalStateException("two new terms (ids " + ids[i - 1] + " and " + ids[i]
                         + ") have the same 128-bit dictionary hash: the store cannot keep both (a hash collision; nothing was written)");
             }
-            sink.accept(high[i] ^ Long.MIN_VALUE, low[i] ^ Long.MIN_VALUE, ids[i]);
+            sink.accept(high[i], low[i], ids[i]);
         }
         high = low = ids = null;
     }
@@ -201,9 +201,9 @@ final class TermHashSorter implements AutoCloseable {
         }
     }
 
-    /** The digit of a (sign-flipped) high hash half: the bits below the bucket's. */
-    private static int digit(long flippedHigh, int shift, int digits) {
-        return (int) ((flippedHigh ^ Long.MIN_VALUE) >>> shift) & (digits - 1);
+    /** The digit of a high hash half: the bits below the bucket's. */
+    private static int digit(long high, int shift, int digits) {
+        return (int) (high >>> shift) & (digits - 1);
     }
 
     private void insertionSort(int lo, int hi) {
@@ -215,7 +215,8 @@ final class TermHashSorter implements AutoCloseable {
     }
 
     private boolean less(int i, int j) {
-        return high[i] < high[j] || (high[i] == high[j] && low[i] < low[j]);
+        int c = Long.compareUnsigned(high[i], high[j]);
+        return c < 0 || (c == 0 && Long.compareUnsigned(low[i], low[j]) < 0);
     }
 
     private void swap(int i, int j) {

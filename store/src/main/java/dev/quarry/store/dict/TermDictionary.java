@@ -16,6 +16,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
 import org.apache.jena.graph.Node;
 
 /**
@@ -125,13 +126,9 @@ public final class TermDictionary {
         if (bytes == null) {
             return TermId.NONE;
         }
-        byte[] v = src.get(KeyLayout.term2idKey(bytes));
-        if (v == null) {
+        long id = storedId(src, bytes, null);
+        if (id == TermId.NONE) {
             return TermId.NONE;
-        }
-        long id = KeyLayout.getLong(v, 0);
-        if (!Arrays.equals(bytes, src.get(KeyLayout.id2termKey(id)))) {
-            return TermId.NONE; // another term with the same hash: this one is not in the store
         }
         if (node.isURI()) { // an IRI decodes to itself (a literal's form may be normalised): a query often writes its constants out
             nodeById.put(id, node);
@@ -152,27 +149,40 @@ public final class TermDictionary {
             return inline;
         }
         byte[] bytes = codec.encode(node, true);
-        byte[] key = KeyLayout.term2idKey(bytes);
-        byte[] v = batch.get(key);
-        if (v != null) {
-            long id = KeyLayout.getLong(v, 0);
-            if (!Arrays.equals(bytes, batch.get(KeyLayout.id2termKey(id)))) {
-                throw collision(node.toString(), id);
-            }
-            return id;
+        long stored = storedId(batch, bytes, node::toString);
+        if (stored != TermId.NONE) {
+            return stored;
         }
         long id = TermId.dictionaryId(nextSequence.getAndIncrement());
-        batch.put(key, KeyLayout.longBytes(id));
+        batch.put(KeyLayout.term2idKey(bytes), KeyLayout.longBytes(id));
         batch.put(KeyLayout.id2termKey(id), bytes);
         created[0] = true;
         return id;
     }
 
     /**
-     * The error for a term whose {@code TermHash} is that of the stored term {@code id}: storing
-     * it would give both one id, so the write is refused.
+     * The id of the term with term bytes {@code bytes} in {@code src}, or {@link TermId#NONE}.
+     * TERM2ID is keyed by the term's hash (store format 5), so the term stored under the id found
+     * is compared with {@code bytes}. Another term with the same hash means this one is not in
+     * the store ({@code writing} null: a read), or, for a write that would store it (its text
+     * from {@code writing}), a collision error: both would get one id.
      */
-    public static StoreException collision(String term, long id) {
+    public static long storedId(KvReader src, byte[] bytes, Supplier<String> writing) {
+        byte[] v = src.get(KeyLayout.term2idKey(bytes));
+        if (v == null) {
+            return TermId.NONE;
+        }
+        long id = KeyLayout.getLong(v, 0);
+        if (Arrays.equals(bytes, src.get(KeyLayout.id2termKey(id)))) {
+            return id;
+        }
+        if (writing == null) {
+            return TermId.NONE;
+        }
+        throw collision(writing.get(), id);
+    }
+
+    private static StoreException collision(String term, long id) {
         return new StoreException("cannot store the term " + abbreviate(term) + ": its 128-bit dictionary hash equals that of the stored term "
                 + TermId.toString(id) + " (a hash collision; nothing was written)");
     }
