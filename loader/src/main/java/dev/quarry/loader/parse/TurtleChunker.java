@@ -1,5 +1,6 @@
 package dev.quarry.loader.parse;
 
+import dev.quarry.loader.input.ByteSearch;
 import dev.quarry.loader.input.Newlines;
 import java.io.IOException;
 import java.io.InputStream;
@@ -53,6 +54,19 @@ public final class TurtleChunker {
 
     static int maxPrefixes(long maxHeapBytes) {
         return (int) Math.max(1_000, Math.min(100_000, maxHeapBytes >> 16));
+    }
+
+    /**
+     * Bytes the scan's default case treats alike after a name's first byte (all but white
+     * space, '#', '<', quotes, '\\', braces and '@'): it passes over a run of them at once.
+     */
+    private static final boolean[] PLAIN = new boolean[256];
+
+    static {
+        Arrays.fill(PLAIN, true);
+        for (char c : " \t\r\n#<\"'\\{}@".toCharArray()) {
+            PLAIN[c] = false;
+        }
     }
 
     private static final int OUTSIDE = 0;
@@ -362,12 +376,22 @@ public final class TurtleChunker {
                                     && (b == '@' || i == from || TurtleBytesParser.isWs(buf[i - 1]))) {
                                 directive(i, to);
                             }
-                            token(b);
+                            // The rest of a name or number at once: for each of its bytes this case
+                            // would find no directive (the byte before is no white space) and only
+                            // make it the last token.
+                            int end = i + 1;
+                            while (end < to && PLAIN[buf[end] & 0xFF]) {
+                                end++;
+                            }
+                            i = end - 1;
+                            token(buf[i]);
                         }
                     }
                 }
+                // In IRIs, strings and comments only a few bytes matter: the scan jumps to the next.
                 case IRI -> {
-                    if (b == '>' || b == '\n') {
+                    i = ByteSearch.indexOfEither(buf, i, to, (byte) '>', (byte) '\n');
+                    if (i < to) {
                         state = OUTSIDE;
                         if (i + 1 == sparqlDirectiveEnd) {
                             lastToken = SPARQL_DIRECTIVE; // a statement may start next, without a '.'
@@ -376,22 +400,29 @@ public final class TurtleChunker {
                     }
                 }
                 case STRING -> {
-                    if (b == '\\') {
-                        i++;
-                    } else if (b == quote || b == '\n') {
-                        state = OUTSIDE; // (a newline ends an unterminated string: RIOT reports it there)
+                    i = ByteSearch.indexOfAny(buf, i, to, (byte) '\\', quote, (byte) '\n');
+                    if (i < to) {
+                        if (buf[i] == '\\') {
+                            i++;
+                        } else {
+                            state = OUTSIDE; // (a newline ends an unterminated string: RIOT reports it there)
+                        }
                     }
                 }
                 case LONG_STRING -> {
-                    if (b == '\\') {
-                        i++;
-                    } else if (b == quote && i + 2 < to && buf[i + 1] == quote && buf[i + 2] == quote) {
-                        state = OUTSIDE;
-                        i += 2;
+                    i = ByteSearch.indexOfEither(buf, i, to, (byte) '\\', quote);
+                    if (i < to) {
+                        if (buf[i] == '\\') {
+                            i++;
+                        } else if (i + 2 < to && buf[i + 1] == quote && buf[i + 2] == quote) {
+                            state = OUTSIDE;
+                            i += 2;
+                        }
                     }
                 }
                 default -> { // COMMENT
-                    if (b == '\n') {
+                    i = Newlines.indexOf(buf, i, to);
+                    if (i < to) {
                         state = OUTSIDE;
                     }
                 }
