@@ -54,6 +54,31 @@ public final class ByteSearch {
     }
 
     /**
+     * The index of the first byte in {@code b[from, to)} that equals {@code x} or {@code y}, is
+     * below {@code below} (at most 0x80) or is not ASCII; {@code to} if there is none. Parsers
+     * pass over the plain text of a string literal this way and look at the rest byte by byte.
+     */
+    public static int indexOfSpecial(byte[] b, int from, int to, byte x, byte y, int below) {
+        long xs = LOW * (x & 0xFF);
+        long ys = LOW * (y & 0xFF);
+        long belows = LOW * below;
+        int i = from;
+        for (; i + 8 <= to; i += 8) {
+            long w = (long) LONGS.get(b, i);
+            // (w - belows) & ~w: a borrow starts only at a byte below the bound, so as for
+            // marks() the lowest mark is exact; bytes with the high bit set are marked as they are.
+            long m = marks(w ^ xs) | marks(w ^ ys) | ((w - belows) & ~w & HIGH) | (w & HIGH);
+            if (m != 0) {
+                return i + (Long.numberOfTrailingZeros(m) >>> 3);
+            }
+        }
+        while (i < to && b[i] != x && b[i] != y && (b[i] & 0xFF) >= below && b[i] >= 0) {
+            i++;
+        }
+        return i;
+    }
+
+    /**
      * High bit set in the lowest zero byte of {@code x} (bytes above it may be marked falsely,
      * by the borrow), so the lowest mark of several such words OR-ed is exact.
      */

@@ -2,6 +2,7 @@ package dev.quarry.loader.parse;
 
 import dev.quarry.loader.encode.ByteHash;
 import dev.quarry.loader.encode.TermEncoder;
+import dev.quarry.loader.input.ByteSearch;
 import dev.quarry.loader.input.Newlines;
 import java.nio.charset.StandardCharsets;
 
@@ -286,6 +287,10 @@ public final class NQuadsParser {
         sawEscape = false;
         sawAstral = false;
         while (true) {
+            if (q >= end) {
+                return -1;
+            }
+            q = ByteSearch.indexOfSpecial(b, q, end, (byte) '"', (byte) '\\', '\r' + 1); // plain text at once
             if (q >= end) {
                 return -1;
             }

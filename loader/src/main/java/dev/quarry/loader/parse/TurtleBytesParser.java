@@ -1,5 +1,6 @@
 package dev.quarry.loader.parse;
 
+import dev.quarry.loader.input.ByteSearch;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -463,6 +464,7 @@ final class TurtleBytesParser {
         boolean astral = false;
         int q = p + 1;
         while (true) {
+            q = ByteSearch.indexOfSpecial(b, q, end, (byte) '"', (byte) '\\', 0x20); // plain text at once
             int c = c(q);
             if (c == '"') {
                 break;

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
-/** The word-wide searches agree with a byte loop at every alignment, for sought bytes of either sign. */
+/** The word-wide searches agree with a byte loop at every alignment, for sought bytes of either sign and every bound. */
 class ByteSearchTest {
     @Test
     void agreesWithAByteLoop() {
@@ -25,7 +25,17 @@ class ByteSearchTest {
             int to = from + rnd.nextInt(b.length - from + 1);
             assertEquals(loop(b, from, to, s[0], s[1], s[1]), ByteSearch.indexOfEither(b, from, to, s[0], s[1]));
             assertEquals(loop(b, from, to, s[0], s[1], s[2]), ByteSearch.indexOfAny(b, from, to, s[0], s[1], s[2]));
+            int below = rnd.nextInt(0x81);
+            assertEquals(special(b, from, to, s[0], s[1], below), ByteSearch.indexOfSpecial(b, from, to, s[0], s[1], below));
         }
+    }
+
+    private static int special(byte[] b, int from, int to, byte x, byte y, int below) {
+        int i = from;
+        while (i < to && b[i] != x && b[i] != y && (b[i] & 0xFF) >= below && (b[i] & 0xFF) < 0x80) {
+            i++;
+        }
+        return i;
     }
 
     private static int loop(byte[] b, int from, int to, byte x, byte y, byte z) {
