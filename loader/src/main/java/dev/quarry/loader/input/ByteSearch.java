@@ -5,9 +5,10 @@ import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
 
 /**
- * Finds the first of two or three byte values eight bytes at a time (a word-wide zero-byte
- * test per value), for scans that skip long runs of uninteresting bytes: the Turtle chunker
- * skips strings and IRIs this way (one byte at a time, it was 7 % of a Turtle load's CPU).
+ * Finds the first of a few byte values eight bytes at a time (a word-wide zero-byte test per
+ * value), for scans that skip long runs of uninteresting bytes: the Turtle chunker skips
+ * strings and IRIs this way (one byte at a time, it was 7 % of a Turtle load's CPU), the byte
+ * parsers the plain text of string literals.
  */
 public final class ByteSearch {
     private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
@@ -16,25 +17,10 @@ public final class ByteSearch {
 
     private ByteSearch() {}
 
-    /** The index of the first byte equal to {@code x} or {@code y} in {@code b[from, to)}, or {@code to}. */
-    public static int indexOfEither(byte[] b, int from, int to, byte x, byte y) {
-        long xs = LOW * (x & 0xFF);
-        long ys = LOW * (y & 0xFF);
-        int i = from;
-        for (; i + 8 <= to; i += 8) {
-            long w = (long) LONGS.get(b, i);
-            long m = marks(w ^ xs) | marks(w ^ ys);
-            if (m != 0) {
-                return i + (Long.numberOfTrailingZeros(m) >>> 3);
-            }
-        }
-        while (i < to && b[i] != x && b[i] != y) {
-            i++;
-        }
-        return i;
-    }
-
-    /** The index of the first byte equal to {@code x}, {@code y} or {@code z} in {@code b[from, to)}, or {@code to}. */
+    /**
+     * The index of the first byte equal to {@code x}, {@code y} or {@code z} in {@code b[from, to)},
+     * or {@code to}. For two values, pass one of them twice.
+     */
     public static int indexOfAny(byte[] b, int from, int to, byte x, byte y, byte z) {
         long xs = LOW * (x & 0xFF);
         long ys = LOW * (y & 0xFF);

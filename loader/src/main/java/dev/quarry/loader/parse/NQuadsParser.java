@@ -287,9 +287,6 @@ public final class NQuadsParser {
         sawEscape = false;
         sawAstral = false;
         while (true) {
-            if (q >= end) {
-                return -1;
-            }
             q = ByteSearch.indexOfSpecial(b, q, end, (byte) '"', (byte) '\\', '\r' + 1); // plain text at once
             if (q >= end) {
                 return -1;

@@ -390,7 +390,7 @@ public final class TurtleChunker {
                 }
                 // In IRIs, strings and comments only a few bytes matter: the scan jumps to the next.
                 case IRI -> {
-                    i = ByteSearch.indexOfEither(buf, i, to, (byte) '>', (byte) '\n');
+                    i = ByteSearch.indexOfAny(buf, i, to, (byte) '>', (byte) '\n', (byte) '\n');
                     if (i < to) {
                         state = OUTSIDE;
                         if (i + 1 == sparqlDirectiveEnd) {
@@ -410,7 +410,7 @@ public final class TurtleChunker {
                     }
                 }
                 case LONG_STRING -> {
-                    i = ByteSearch.indexOfEither(buf, i, to, (byte) '\\', quote);
+                    i = ByteSearch.indexOfAny(buf, i, to, (byte) '\\', quote, quote);
                     if (i < to) {
                         if (buf[i] == '\\') {
                             i++;

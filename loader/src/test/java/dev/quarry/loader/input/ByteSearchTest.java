@@ -23,7 +23,7 @@ class ByteSearchTest {
             }
             int from = b.length == 0 ? 0 : rnd.nextInt(b.length);
             int to = from + rnd.nextInt(b.length - from + 1);
-            assertEquals(loop(b, from, to, s[0], s[1], s[1]), ByteSearch.indexOfEither(b, from, to, s[0], s[1]));
+            assertEquals(loop(b, from, to, s[0], s[1], s[1]), ByteSearch.indexOfAny(b, from, to, s[0], s[1], s[1]));
             assertEquals(loop(b, from, to, s[0], s[1], s[2]), ByteSearch.indexOfAny(b, from, to, s[0], s[1], s[2]));
             int below = rnd.nextInt(0x81);
             assertEquals(special(b, from, to, s[0], s[1], below), ByteSearch.indexOfSpecial(b, from, to, s[0], s[1], below));
