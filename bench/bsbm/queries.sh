@@ -15,7 +15,7 @@
 # DRIVER_TIMEOUT (seconds per driver run, default 3600), QUERY_TIMEOUT (driver -t, ms, default
 # none), LATENCY_ROUNDS (2000; 0 = skip), QUALIFY (1; 0 = skip), JVM_XMX (4g), BSBM_DATA (data
 # cache), BSBM_WORK (stores), RESULTS (results dir; default bench/results/<date>-bsbm-<size>),
-# PORT_BASE (7800).
+# PORT_BASE (7800), DRIVER_JVM_OPTS (the driver's JVM options; default -XX:TieredStopAtLevel=1).
 set -euo pipefail
 . "$(dirname "$0")/common.sh"
 
@@ -27,6 +27,12 @@ seed=${SEED:-808080}
 driver_timeout=${DRIVER_TIMEOUT:-3600}
 latency_rounds=${LATENCY_ROUNDS:-2000}
 qualify=${QUALIFY:-1}
+# The driver's own JVM runs with C1 only. With its default tiered compilation, its C2 compiler
+# thread spent 10.6 of the driver's ~20 CPU-seconds of a 250-mix run compiling (JFR), most of it
+# inside the measured mixes, on the cores the server needs: at 4 clients on 2 cores it took ~40 %
+# of the machine. C1-only halves the driver's CPU (15.1 -> 8.6 s) and leaves its one-client
+# times as they were (bench/results/2026-11-29-driver-jit/). The same options for every server.
+driver_jvm_opts=${DRIVER_JVM_OPTS--XX:TieredStopAtLevel=1}
 work=${BSBM_WORK:-$repo/bench/target/bsbm-work}
 mkdir -p "$work"; work=$(cd "$work" && pwd)
 
@@ -48,7 +54,7 @@ rm -rf "$run_dir"; mkdir -p "$run_dir"
 # OUT_BASE.status ("ok", or why not) and never stops the whole run.
 run_driver() {
   local url=$1 out=$2 rc=0; shift 2
-  (cd "$run_dir" && timeout "$driver_timeout" "$java" -cp "$bsbm_cp" benchmark.testdriver.TestDriver \
+  (cd "$run_dir" && timeout "$driver_timeout" "$java" $driver_jvm_opts -cp "$bsbm_cp" benchmark.testdriver.TestDriver \
       "$@" ${QUERY_TIMEOUT:+-t "$QUERY_TIMEOUT"} "$url") > "$out.log" 2>&1 || rc=$?
   # The first line that says what went wrong (the driver prints SLF4J notices on stderr first).
   local first errors
@@ -78,6 +84,7 @@ for size in $sizes; do
     echo "oxigraph: $("$oxigraph_cmd" --version 2>/dev/null || echo 'not used')"
     echo "fuseki: jena-fuseki-server $fuseki_version (TDB2), JVM -Xmx$jvm_xmx"
     echo "java: $("$java" -version 2>&1 | head -1)"
+    echo "driver JVM options: ${driver_jvm_opts:-none}"
   } > "$out/run.txt"
 
   for col in "${columns[@]}"; do
