@@ -51,6 +51,11 @@ class RangeProbeChoiceTest {
                 quads.add(quad(iri("x" + i), iri("m"), NodeFactory.createLiteralDT(Integer.toString(3 * i + k), XSDDatatype.XSDinteger)));
             }
         }
+        for (int i = 0; i < 20; i++) {
+            for (int k = 0; k < 50; k++) {
+                quads.add(quad(iri("x" + i), iri("wide"), NodeFactory.createLiteralDT(Integer.toString(50 * i + k), XSDDatatype.XSDinteger)));
+            }
+        }
         store = EngineStore.of(dir.resolve("store"), quads);
     }
 
@@ -82,12 +87,42 @@ class RangeProbeChoiceTest {
         assertSeeksOnly(PREFIX + "SELECT ?x ?n { :some :someLinks ?x . ?x :n ?n FILTER(?n >= 0) }", 1_000);
     }
 
-    /** The range level seeks for every row (no hash probe) and the query gives {@code rows} rows. */
+    /**
+     * The range level seeks for every row (no hash probe), each seek reading the subject's one
+     * value at once (the filter picks), and the query gives {@code rows} rows.
+     */
     private static void assertSeeksOnly(String q, int rows) {
         String plan = store.explain(q);
-        assertTrue(plan.contains("objects read in the key ranges"), plan);
+        assertTrue(plan.contains("objects of the bound subject read at once"), plan);
+        assertFalse(plan.contains("objects read in the key ranges"), plan);
         assertFalse(plan.contains("a hash of the"), plan);
         assertEquals(rows, store.rows(q).size());
+    }
+
+    @Test
+    void aSubjectWithManyObjectsIsReadInTheKeyRanges() {
+        // 20 rows come in, each subject has 50 values (more than FEW_OBJECTS_PER_SUBJECT): each
+        // seek reads only the values in the range, 0..4 of x0 and none of the others.
+        String q = PREFIX + "SELECT ?x ?w { :few :fewLinks ?x . ?x :wide ?w FILTER(?w < 5) }";
+        String plan = store.explain(q);
+        assertTrue(plan.contains("objects read in the key ranges"), plan);
+        assertFalse(plan.contains("read at once"), plan);
+        List<String> rows = store.rows(q);
+        assertEquals(5, rows.size(), String.join("\n", rows));
+        for (String row : rows) {
+            assertTrue(row.startsWith("?x=" + EX + "x0 "), row);
+        }
+    }
+
+    @Test
+    void readingASubjectsValuesAtOnceStillFiltersThem() {
+        // 20 rows come in, one value each: the seek reads it whatever it is, the filter decides.
+        String q = PREFIX + "SELECT ?x ?n { :few :fewLinks ?x . ?x :n ?n FILTER(?n > 4 && ?n <= 9) }";
+        java.util.Set<String> expected = new java.util.HashSet<>();
+        for (int v = 5; v <= 9; v++) {
+            expected.add("?x=" + EX + "x" + v + " ?n=\"" + v + "\"^^xsd:integer ");
+        }
+        assertEquals(expected, new java.util.HashSet<>(store.rows(q)));
     }
 
     @Test
