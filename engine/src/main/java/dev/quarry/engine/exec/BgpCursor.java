@@ -160,8 +160,9 @@ final class BgpCursor implements RowCursor {
      * At most this many objects per subject on average (the predicate's statistics), a seek
      * with a bound subject reads them all instead of seeking each object range (up to four:
      * dictionary terms, integers, negative integers, decimals, see {@link ObjectRange}): a
-     * seek costs several times a key read. Measured on BSBM 5 M (Q5, one numeric property
-     * per product): three seeks per product took about as long as the rest of the query.
+     * seek costs about as much as reading 8-10 keys in order ({@link #PROBE_QUADS_PER_ROW}).
+     * On BSBM 5 M, Q5's last numeric property (one value per product) sought each product
+     * three times; with one seek the query took ~3 % less (bench/results/2026-11-29-range-seeks/).
      */
     static final double FEW_OBJECTS_PER_SUBJECT = 8;
 
