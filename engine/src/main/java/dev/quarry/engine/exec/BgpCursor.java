@@ -179,15 +179,10 @@ final class BgpCursor implements RowCursor {
         for (int k = 0; k < n; k++) {
             QuadPatternIds p = patterns.get(plan.order[k]);
             objectRanges[k] = ObjectRange.of(p, filters, plan.filtersAfter[k], bound);
-            rangesSkipped[k] = objectRanges[k] != null && subjectBound(p, bound) && p.isConstant(Permutation.P)
+            rangesSkipped[k] = objectRanges[k] != null && p.isBound(Permutation.S, bound) && p.isConstant(Permutation.P)
                     && fewObjectsPerSubject(p.constants[Permutation.P]);
             bound |= JoinOrder.mask(p);
         }
-    }
-
-    private static boolean subjectBound(QuadPatternIds p, long bound) {
-        int slot = p.slots[Permutation.S];
-        return slot == QuadPatternIds.CONSTANT || (bound & (1L << slot)) != 0;
     }
 
     private boolean fewObjectsPerSubject(long predicate) {
@@ -429,7 +424,7 @@ final class BgpCursor implements RowCursor {
             QuadPatternIds p = patterns.get(plan.order[k]);
             lines.add(String.format(Locale.ROOT, "%d. %s  [%s; est. %s rows after, actual %d; %d alone]", k + 1,
                     p.text(), index(p, k), Explain.number(plan.rowsAfter[k]), levelRows[k], base[plan.order[k]]));
-            if (objectRanges[k] != null && rangesSkipped[k] && probes[k] == null) {
+            if (rangesSkipped[k] && probes[k] == null) {
                 lines.add("     objects of the bound subject read at once (few per subject), not in the key ranges of "
                         + objectRanges[k]);
             } else if (objectRanges[k] != null) {

@@ -43,10 +43,10 @@ final class ObjectRange {
      * slots; null if there are none or the object is not a variable first bound here.
      */
     static ObjectRange of(QuadPatternIds p, List<RowExpr> filters, int[] filterIndexes, long boundBefore) {
-        int slot = p.slots[Permutation.O];
-        if (slot == QuadPatternIds.CONSTANT || (boundBefore & (1L << slot)) != 0) {
+        if (p.isBound(Permutation.O, boundBefore)) {
             return null;
         }
+        int slot = p.slots[Permutation.O];
         List<CompareExpr.Op> ops = new ArrayList<>();
         List<RowExpr> bounds = new ArrayList<>();
         List<String> texts = new ArrayList<>();

@@ -64,6 +64,11 @@ public final class QuadPatternIds {
         return slots[pos] == CONSTANT || bound[slots[pos]];
     }
 
+    /** Position bound before this pattern runs: a constant, or a slot in the mask {@code bound}. */
+    boolean isBound(int pos, long bound) {
+        return slots[pos] == CONSTANT || (bound & (1L << slots[pos])) != 0;
+    }
+
     /** Position held by a variable already bound (not a constant). */
     boolean isJoinBound(int pos, boolean[] bound) {
         return slots[pos] != CONSTANT && bound[slots[pos]];
