@@ -1,6 +1,7 @@
 package dev.quarry.engine;
 
 import dev.quarry.store.QuadStore;
+import dev.quarry.store.StoreOptions;
 import dev.quarry.store.WriteTransaction;
 import java.nio.file.Path;
 import java.util.List;
@@ -22,7 +23,11 @@ public final class OracleData {
 
     /** A new store in {@code dir} holding {@code quads}, committed; the caller closes it. */
     public static QuadStore store(Path dir, Iterable<Quad> quads) {
-        QuadStore store = QuadStore.open(dir);
+        return store(dir, quads, StoreOptions.defaults());
+    }
+
+    public static QuadStore store(Path dir, Iterable<Quad> quads, StoreOptions options) {
+        QuadStore store = QuadStore.open(dir, options);
         try (WriteTransaction w = store.beginWrite()) {
             for (Quad q : quads) {
                 w.add(q.isDefaultGraph() ? null : q.getGraph(), q.getSubject(), q.getPredicate(), q.getObject());

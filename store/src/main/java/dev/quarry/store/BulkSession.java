@@ -190,8 +190,12 @@ public final class BulkSession implements AutoCloseable {
         kv.syncWal(); // namespaces this load created were written unsynced: make them durable first
         List<Path> all = new ArrayList<>(files);
         all.addAll(metadataFiles());
-        kv.ingest(all);
-        store.bulkCommitted();
+        store.bulkCommitting();
+        try {
+            kv.ingest(all);
+        } finally {
+            store.bulkCommitted();
+        }
         close();
     }
 

@@ -56,6 +56,17 @@ public interface QuadReader {
     /** The planner's statistics of predicate {@code p} ({@link PredicateStats#NONE} if it has no quads). */
     PredicateStats predicateStats(long p);
 
+    /**
+     * The quads {@code (?s, p, ?o, g)} held in memory by subject, for a join that looks up
+     * the objects of one subject after another, {@code seeks} more of which were made or are
+     * about to be made since the last ask: null if there is no such table (yet), as for a
+     * write transaction. Only {@code p} and {@code g} constant, not the union graph.
+     * The table answers exactly what a seek on this reader would.
+     */
+    default SubjectTable subjectTable(long p, long g, int seeks) {
+        return null;
+    }
+
     default boolean contains(long s, long p, long o, long g) {
         try (QuadCursor c = find(s, p, o, g)) {
             return c.next();

@@ -11,6 +11,7 @@ import dev.quarry.store.encoding.Permutation;
 import dev.quarry.store.encoding.TermId;
 import dev.quarry.store.rocks.KvBatch;
 import dev.quarry.store.rocks.KvIterator;
+import dev.quarry.store.rocks.KvSnapshot;
 import dev.quarry.store.rocks.RocksKv;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -77,7 +78,14 @@ public final class QuadStore implements AutoCloseable {
     private final TermDictionary dictionary;
     private final ReentrantLock writerLock = new ReentrantLock(true);
     private final AtomicLong version = new AtomicLong();
+    /**
+     * Counts the same commits, loads and drops as {@link #version}, but before their data is
+     * written: while it is ahead of the version, a snapshot may hold a commit that its
+     * version does not count yet (see {@link #newReadView}).
+     */
+    private final AtomicLong writesStarted = new AtomicLong();
     private final StatsCache statsCache = new StatsCache();
+    private final SubjectTables subjectTables;
     /** Orders snapshot-taking against DROP ALL commits (see {@link #newReadView}). */
     private final Object viewLock = new Object();
     private final ExecutorService background = Executors.newSingleThreadExecutor(r -> {
@@ -93,6 +101,7 @@ public final class QuadStore implements AutoCloseable {
         this.kv = RocksKv.open(dir.resolve("db"), options.blockCacheBytes(), options.syncCommits());
         this.prefixes = new PrefixDictionary(kv);
         this.dictionary = new TermDictionary(kv, prefixes);
+        this.subjectTables = options.subjectTableBytes() > 0 ? new SubjectTables(options.subjectTableBytes()) : null;
     }
 
     /**
@@ -202,10 +211,20 @@ public final class QuadStore implements AutoCloseable {
         // Under viewLock: a DROP ALL commit cannot fall between taking the snapshot and the
         // term-cache epoch (a pre-drop snapshot paired with the post-drop epoch would cache
         // dropped ids for later readers), nor drop files while the snapshot is being taken.
+        // Tables of a version are shared by its views, so a view gets them only if its
+        // snapshot holds exactly that version: no commit was under way around the snapshot.
         synchronized (viewLock) {
+            long started = writesStarted.get();
             long v = version.get();
-            return new ReadView(kv.snapshot(), dictionary, dictionary.epoch(), v, statsCache);
+            KvSnapshot snapshot = kv.snapshot();
+            boolean exact = started == v && writesStarted.get() == started;
+            return new ReadView(snapshot, dictionary, dictionary.epoch(), v, statsCache, exact ? subjectTables : null);
         }
+    }
+
+    /** The heap the predicates held in memory for joins take now ({@link QuadReader#subjectTable}). */
+    public long subjectTableBytes() {
+        return subjectTables == null ? 0 : subjectTables.bytes();
     }
 
     /** Counts bumped by every commit, load and drop. */
@@ -251,13 +270,21 @@ public final class QuadStore implements AutoCloseable {
     void commit(KvBatch batch, boolean droppedAll) {
         prefixes.writeUnwritten(); // before the data that may use them, in the same WAL the commit syncs
         if (!droppedAll) {
-            kv.write(batch);
-            version.incrementAndGet();
+            writesStarted.incrementAndGet();
+            try {
+                kv.write(batch);
+            } finally {
+                version.incrementAndGet();
+            }
             return;
         }
         synchronized (viewLock) {
-            kv.write(batch);
-            version.incrementAndGet();
+            writesStarted.incrementAndGet();
+            try {
+                kv.write(batch);
+            } finally {
+                version.incrementAndGet();
+            }
             dictionary.newEpoch();
             dropFilesOfDroppedData();
         }
@@ -321,6 +348,11 @@ public final class QuadStore implements AutoCloseable {
             writerLock.unlock();
             throw e;
         }
+    }
+
+    /** A bulk load's files are about to be ingested ({@link #bulkCommitted} follows, also on failure). */
+    void bulkCommitting() {
+        writesStarted.incrementAndGet();
     }
 
     void bulkCommitted() {

@@ -1,6 +1,7 @@
 package dev.quarry.store;
 
 import dev.quarry.store.dict.TermDictionary;
+import dev.quarry.store.encoding.TermId;
 import dev.quarry.store.rocks.KvSnapshot;
 import org.apache.jena.graph.Node;
 
@@ -13,10 +14,13 @@ public final class ReadView implements QuadReader, AutoCloseable {
 
     private final StatsCache statsCache;
     private final QuadEstimates.Stats stats;
+    /** The tables of this view's version; null if the view may see more or less than that version (a commit was under way). */
+    private final SubjectTables tables;
 
     ReadView(KvSnapshot snapshot, TermDictionary dictionary, TermDictionary.Epoch epoch, long version,
-             StatsCache statsCache) {
+             StatsCache statsCache, SubjectTables tables) {
         this.statsCache = statsCache;
+        this.tables = tables;
         this.stats = (kind, id) -> statsCache.count(kind, id, version, snapshot);
         this.snapshot = snapshot;
         this.dictionary = dictionary;
@@ -48,6 +52,14 @@ public final class ReadView implements QuadReader, AutoCloseable {
     @Override
     public PredicateStats predicateStats(long p) {
         return statsCache.predicate(p, version, snapshot);
+    }
+
+    @Override
+    public SubjectTable subjectTable(long p, long g, int seeks) {
+        if (tables == null || g == TermId.NONE || g == TermId.ANY_NAMED_GRAPH || p == TermId.NONE) {
+            return null;
+        }
+        return tables.get(version, p, g, seeks, predicateStats(p).quads(), () -> find(TermId.NONE, p, TermId.NONE, g), () -> { });
     }
 
     @Override

@@ -2,6 +2,7 @@ package dev.quarry.engine.exec;
 
 import dev.quarry.engine.expr.RowExpr;
 import dev.quarry.store.QuadCursor;
+import dev.quarry.store.SubjectTable;
 import dev.quarry.store.encoding.Permutation;
 import dev.quarry.store.encoding.TermId;
 import java.util.ArrayList;
@@ -24,7 +25,7 @@ final class BgpCursor implements RowCursor {
     /** rows[k]: the row entering level k; rows[n]: the current solution. */
     private final long[][] rows;
     private final QuadCursor[] cursors;
-    /** What each level reads now: its store cursor, or a {@link RangeProbeCursor}. */
+    /** What each level reads now: its store cursor, or a {@link SubjectTableCursor}. */
     private final QuadCursor[] active;
     /** Per level of the current plan: range filters on the object read as key ranges, or null. */
     private ObjectRange[] objectRanges;
@@ -35,7 +36,7 @@ final class BgpCursor implements RowCursor {
      */
     private boolean[] rangesSkipped;
     /** Per level: the hash probe answering its seeks, once built; whether building it was given up. */
-    private RangeProbeCursor[] probes;
+    private SubjectTableCursor[] probes;
     /** Per level, the object ranges of its last seek: the next seek's are mostly the same (see {@link #rangesAt}). */
     private long[][] lastRanges;
     private final long[] rangeScratch = new long[ObjectRange.MAX_BOUNDS];
@@ -44,6 +45,12 @@ final class BgpCursor implements RowCursor {
     private int[] rangeSeeks;
     /** Per level: the count of such seeks at which a probe is considered next. */
     private int[] probeCheckAt;
+    /** Per level: the store's table of the level's predicate once it has one (see {@link #tableFor}). */
+    private SubjectTableCursor[] tables;
+    /** Per level: seeks of the table's shape, the count at which the store is asked next, and seeks answered by the table. */
+    private int[] tableShapeSeeks;
+    private int[] tableAskAt;
+    private int[] tableSeeks;
     /** The pattern each level's store cursor was opened for. */
     private final QuadPatternIds[] patternAt;
     private final long[] key = new long[4];
@@ -169,12 +176,17 @@ final class BgpCursor implements RowCursor {
     private void planObjectRanges(long boundAtStart) {
         objectRanges = new ObjectRange[n];
         rangesSkipped = new boolean[n];
-        probes = new RangeProbeCursor[n];
+        probes = new SubjectTableCursor[n];
         lastRanges = new long[n][];
         probeRefused = new boolean[n];
         rangeSeeks = new int[n];
         probeCheckAt = new int[n];
         java.util.Arrays.fill(probeCheckAt, PROBE_AFTER);
+        tables = new SubjectTableCursor[n];
+        tableShapeSeeks = new int[n];
+        tableAskAt = new int[n];
+        tableSeeks = new int[n];
+        java.util.Arrays.fill(tableAskAt, 1);
         long bound = boundAtStart;
         for (int k = 0; k < n; k++) {
             QuadPatternIds p = patterns.get(plan.order[k]);
@@ -298,6 +310,13 @@ final class BgpCursor implements RowCursor {
             patternAt[lvl] = p;
         }
         lastTriple[lvl] = null;
+        SubjectTableCursor table = tableFor(lvl, p);
+        if (table != null) {
+            table.seek(key[Permutation.S], key[Permutation.P], key[Permutation.O], key[Permutation.G]);
+            active[lvl] = table;
+            tableSeeks[lvl]++;
+            return;
+        }
         active[lvl] = c;
         long[] ranges = range == null ? null : rangesAt(lvl, range);
         if (ranges == null) {
@@ -305,7 +324,7 @@ final class BgpCursor implements RowCursor {
             return;
         }
         RangeScanCursor scan = (RangeScanCursor) c;
-        RangeProbeCursor probe = probeFor(lvl, p, scan, ranges);
+        SubjectTableCursor probe = probeFor(lvl, p, scan, ranges);
         if (probe != null) {
             probe.seek(key[Permutation.S], key[Permutation.P], TermId.NONE, key[Permutation.G]);
             active[lvl] = probe;
@@ -314,6 +333,30 @@ final class BgpCursor implements RowCursor {
         } else {
             scan.seekRanges(key[Permutation.S], key[Permutation.P], key[Permutation.G], ranges);
         }
+    }
+
+    /**
+     * The store's in-memory table of this seek's predicate, if it has one: a seek with the
+     * subject bound and predicate and graph fixed (not the union graph). The store is told
+     * of such seeks, and asked for the table, at the level's 1st, 2nd, 4th, 8th ... seek, so
+     * that a level seeking a million times asks some twenty times; the store reads the table
+     * once the seeks of all queries have paid for it.
+     */
+    private SubjectTableCursor tableFor(int lvl, QuadPatternIds p) {
+        if (tables[lvl] != null) {
+            return tables[lvl];
+        }
+        if (key[Permutation.S] == TermId.NONE || !p.isConstant(Permutation.P) || !p.isConstant(Permutation.G) || p.union) {
+            return null;
+        }
+        int seeks = ++tableShapeSeeks[lvl];
+        if (seeks < tableAskAt[lvl]) {
+            return null;
+        }
+        int reported = seeks - tableAskAt[lvl] / 2;
+        tableAskAt[lvl] = seeks * 2;
+        SubjectTable t = cx.reader().subjectTable(key[Permutation.P], key[Permutation.G], Math.max(1, reported));
+        return t == null ? null : (tables[lvl] = new SubjectTableCursor(t, null));
     }
 
     /**
@@ -327,12 +370,12 @@ final class BgpCursor implements RowCursor {
      * after four times as many seeks. Without the estimate, the probe is tried within a
      * budget of quads and given up if the range holds more.
      */
-    private RangeProbeCursor probeFor(int lvl, QuadPatternIds p, RangeScanCursor scan, long[] ranges) {
+    private SubjectTableCursor probeFor(int lvl, QuadPatternIds p, RangeScanCursor scan, long[] ranges) {
         if (key[Permutation.S] == TermId.NONE || p.isConstant(Permutation.S) || !p.isConstant(Permutation.P)
                 || !p.isConstant(Permutation.G) || p.union || probeRefused[lvl]) {
             return null;
         }
-        RangeProbeCursor probe = probes[lvl];
+        SubjectTableCursor probe = probes[lvl];
         if (probe == null && ++rangeSeeks[lvl] >= probeCheckAt[lvl]) {
             int seeks = rangeSeeks[lvl];
             double expectedIn = lvl == 0 ? 1 : plan.rowsAfter[lvl - 1];
@@ -344,7 +387,7 @@ final class BgpCursor implements RowCursor {
             }
             double budget = Math.max(PROBE_MIN_BUDGET, inRanges < 0
                     ? PROBE_QUADS_PER_ROW * expectedIn : Math.max(allowance, 2.0 * inRanges));
-            probe = RangeProbeCursor.build(scan, key[Permutation.P], key[Permutation.G], ranges,
+            probe = SubjectTableCursor.probe(scan, key[Permutation.P], key[Permutation.G], ranges,
                     (int) Math.min(1 << 20, budget), cx);
             probes[lvl] = probe;
             probeRefused[lvl] = probe == null;
@@ -424,6 +467,10 @@ final class BgpCursor implements RowCursor {
             QuadPatternIds p = patterns.get(plan.order[k]);
             lines.add(String.format(Locale.ROOT, "%d. %s  [%s; est. %s rows after, actual %d; %d alone]", k + 1,
                     p.text(), index(p, k), Explain.number(plan.rowsAfter[k]), levelRows[k], base[plan.order[k]]));
+            if (tables[k] != null) {
+                lines.add("     " + tableSeeks[k] + " seeks answered by the store's in-memory table of the predicate ("
+                        + tables[k].quads() + " quads)");
+            }
             if (rangesSkipped[k] && probes[k] == null) {
                 lines.add("     objects of the bound subject read at once (few per subject), not in the key ranges of "
                         + objectRanges[k]);

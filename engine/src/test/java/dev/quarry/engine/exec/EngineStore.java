@@ -31,6 +31,14 @@ final class EngineStore implements AutoCloseable {
         return new EngineStore(OracleData.store(dir, quads));
     }
 
+    /**
+     * As {@link #of}, with no predicate held in memory by subject ({@link dev.quarry.store.QuadReader#subjectTable}):
+     * for tests of how a level seeks, which such a table would answer instead on data this small.
+     */
+    static EngineStore seeking(Path dir, Iterable<Quad> quads) {
+        return new EngineStore(OracleData.store(dir, quads, dev.quarry.store.StoreOptions.defaults().withSubjectTableBytes(0)));
+    }
+
     /** The rows of the SELECT {@code text} as the engine answers it, in its order. */
     List<String> rows(String text) {
         Prepared p = engine.prepare(text, BASE);

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * When a level that seeks with object ranges switches to a hash probe ({@link RangeProbeCursor}):
+ * When a level that seeks with object ranges switches to a hash probe ({@link SubjectTableCursor}):
  * only when the range scan is expected to cost less than the seeks still to come, judged from
  * the store's size estimate of the range before any key of it is read. 20,000 items with a
  * value 0..19,999 each; a few, some or many links point at the first items.
@@ -56,7 +56,7 @@ class RangeProbeChoiceTest {
                 quads.add(quad(iri("x" + i), iri("wide"), NodeFactory.createLiteralDT(Integer.toString(50 * i + k), XSDDatatype.XSDinteger)));
             }
         }
-        store = EngineStore.of(dir.resolve("store"), quads);
+        store = EngineStore.seeking(dir.resolve("store"), quads);
     }
 
     @AfterAll

@@ -138,6 +138,10 @@ public final class ServeCommand implements Callable<Integer> {
             description = "RocksDB block cache (uncompressed index, data and dictionary blocks, off the Java heap), e.g. 512m, 2g (default: an eighth of the machine's memory, at least 256m)")
     Long cacheSize;
 
+    @Option(names = "--table-memory", paramLabel = "SIZE", converter = ByteSize.ZeroAllowed.class,
+            description = "Java heap for predicates held in memory by subject, read once the joins' seeks into them have paid for it (docs/engine.md); 0 = none (default: a sixteenth of the heap, at most 512m)")
+    Long tableMemory;
+
     @Option(names = "--no-sync", description = "do not wait for the disk on each commit (a crash of the machine may lose the last commits)")
     boolean noSync;
 
@@ -315,12 +319,15 @@ public final class ServeCommand implements Callable<Integer> {
         return new ServeLogging(logLevel, accessLog == OnOff.ON, logFile, logRoll, logMaxSize, logMaxHistory, logTotalSize);
     }
 
-    /** How the store is opened: read-only, sync, and the block cache (--cache-size or the default). */
+    /** How the store is opened: read-only, sync, the block cache (--cache-size or the default) and --table-memory. */
     StoreOptions storeOptions() {
         StoreOptions o = StoreOptions.defaults().withReadOnly(readOnly).withSyncCommits(!noSync)
                 .withBlockCacheBytes(defaultCacheBytes());
         if (cacheSize != null) {
             o = o.withBlockCacheBytes(cacheSize);
+        }
+        if (tableMemory != null) {
+            o = o.withSubjectTableBytes(tableMemory);
         }
         return o;
     }

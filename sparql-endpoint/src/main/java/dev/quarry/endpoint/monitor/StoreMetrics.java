@@ -10,7 +10,7 @@ import java.util.Map;
 /**
  * Store and RocksDB figures in the metrics registry: the engine's counters (as
  * {@code quarry_rocksdb_*_total}), the native memory RocksDB holds by part, the store's quad
- * and term counts and its size on disk. The store is read once per scrape ({@link #refresh},
+ * and term counts, its size on disk and the heap of its in-memory predicate tables. The store is read once per scrape ({@link #refresh},
  * called by {@link MetricsHandler}): every meter reads the snapshot taken then (each RocksDB
  * counter used to read all the tickers, and each store gauge the statistics, again).
  */
@@ -41,6 +41,8 @@ public final class StoreMetrics {
         Gauge.builder("quarry.store.quads", m, s -> s.last.quads()).description("quads in the store").register(registry);
         Gauge.builder("quarry.store.terms", m, s -> s.last.terms()).description("terms in the dictionary").register(registry);
         Gauge.builder("quarry.store.disk.bytes", m, s -> s.last.diskBytes()).description("store size on disk").register(registry);
+        Gauge.builder("quarry.store.table.bytes", store, QuadStore::subjectTableBytes)
+                .description("Java heap of the predicates held in memory by subject for joins (--table-memory)").register(registry);
         return m;
     }
 

@@ -11,7 +11,7 @@ import picocli.CommandLine;
 class ByteSizeOptionsTest {
     private static final List<String> LOAD_OPTIONS = List.of("--memory", "--commit-size");
     private static final List<String> SERVE_OPTIONS =
-            List.of("--max-request-bytes", "--max-upload-bytes", "--bulk-upload-bytes", "--cache-size");
+            List.of("--max-request-bytes", "--max-upload-bytes", "--bulk-upload-bytes", "--cache-size", "--table-memory");
 
     private static CommandLine.ParameterException refused(Object command, String... args) {
         return assertThrows(CommandLine.ParameterException.class, () -> new CommandLine(command).parseArgs(args));
@@ -42,7 +42,8 @@ class ByteSizeOptionsTest {
             assertEquals("Invalid value for option '" + option + "': not a size: 'lots' (write e.g. 512m or 2g)",
                     refused(new ServeCommand(), "--store", "db", option, "lots").getMessage());
             assertEquals("Invalid value for option '" + option + "': size out of range: '-1m'"
-                    + (option.equals("--max-upload-bytes") || option.equals("--bulk-upload-bytes") ? "" : " (at least 1 byte)"),
+                    + (option.equals("--max-upload-bytes") || option.equals("--bulk-upload-bytes") || option.equals("--table-memory")
+                            ? "" : " (at least 1 byte)"),
                     refused(new ServeCommand(), "--store", "db", option, "-1m").getMessage());
         }
     }
@@ -50,8 +51,10 @@ class ByteSizeOptionsTest {
     @Test
     void zeroMeansNoLimitOnlyWhereTheOptionSaysSo() {
         ServeCommand serve = new ServeCommand();
-        new CommandLine(serve).parseArgs("--store", "db", "--max-upload-bytes", "0", "--bulk-upload-bytes", "0");
+        new CommandLine(serve).parseArgs("--store", "db", "--max-upload-bytes", "0", "--bulk-upload-bytes", "0",
+                "--table-memory", "0");
         assertEquals(0, serve.maxUploadBytes);
+        assertEquals(0, serve.storeOptions().subjectTableBytes(), "no predicate held in memory");
         assertEquals(0, serve.bulkUploadBytes);
         assertEquals("Invalid value for option '--max-request-bytes': size out of range: '0' (at least 1 byte)",
                 refused(new ServeCommand(), "--store", "db", "--max-request-bytes", "0").getMessage());

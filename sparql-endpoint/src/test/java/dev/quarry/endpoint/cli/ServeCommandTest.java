@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.quarry.endpoint.server.ServerOptions;
 import dev.quarry.endpoint.source.SourcePolicy;
 import dev.quarry.endpoint.source.SourceRefusedException;
+import dev.quarry.store.StoreOptions;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -100,6 +101,11 @@ class ServeCommandTest {
         new CommandLine(set).parseArgs("--store", "db", "--cache-size", "2g", "--read-only");
         assertEquals(2L << 30, set.storeOptions().blockCacheBytes());
         assertTrue(set.storeOptions().readOnly());
+
+        assertEquals(StoreOptions.DEFAULT_SUBJECT_TABLE_BYTES, dflt.storeOptions().subjectTableBytes());
+        ServeCommand tables = new ServeCommand();
+        new CommandLine(tables).parseArgs("--store", "db", "--table-memory", "64m");
+        assertEquals(64L << 20, tables.storeOptions().subjectTableBytes());
 
         CommandLine.ParameterException e = assertThrows(CommandLine.ParameterException.class,
                 () -> new CommandLine(new ServeCommand()).parseArgs("--store", "db", "--cache-size", "lots"));

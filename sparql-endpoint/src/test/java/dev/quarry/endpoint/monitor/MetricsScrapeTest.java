@@ -41,7 +41,7 @@ class MetricsScrapeTest {
                 "process_files_open_files", "executor_pool_size_threads{name=\"quarry.workers\"}",
                 "executor_active_threads{name=\"quarry.workers\"}", "netty_allocator_memory_used{",
                 "netty_eventexecutor_tasks_pending{", "quarry_loader_jobs{state=\"queued\"}",
-                "quarry_loader_jobs{state=\"running\"}", "quarry_queries_running", "quarry_store_quads"}) {
+                "quarry_loader_jobs{state=\"running\"}", "quarry_queries_running", "quarry_store_quads", "quarry_store_table_bytes"}) {
                 assertTrue(s.contains("\n" + name), name + " missing from\n" + s);
             }
             assertTrue(value(s, "process_files_open_files") > 0);

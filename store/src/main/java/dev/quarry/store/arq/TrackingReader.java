@@ -83,6 +83,11 @@ final class TrackingReader implements QuadReader {
         return reader.get().estimateObjectRange(p, g, oFrom, oTo);
     }
 
+    @Override
+    public dev.quarry.store.SubjectTable subjectTable(long p, long g, int seeks) {
+        return reader.get().subjectTable(p, g, seeks);
+    }
+
     /** A cursor that leaves the transaction's open list when closed. */
     private final class Tracked implements QuadCursor {
         private final QuadCursor c;
