@@ -57,13 +57,13 @@ public interface QuadReader {
     PredicateStats predicateStats(long p);
 
     /**
-     * The quads {@code (?s, p, ?o, g)} held in memory by subject, for a join that looks up
-     * the objects of one subject after another, {@code seeks} more of which were made or are
-     * about to be made since the last ask: null if there is no such table (yet), as for a
-     * write transaction. Only {@code p} and {@code g} constant, not the union graph.
-     * The table answers exactly what a seek on this reader would.
+     * The quads {@code (?s, p, ?o, g)} held in memory by subject or by object, for a join that
+     * looks up one subject's objects (one object's subjects) after another, {@code seeks} more
+     * of which were made or are about to be made since the last ask: null if there is no such
+     * table (yet), as for a write transaction. Only {@code p} and {@code g} constant, not the
+     * union graph. The table answers exactly what a seek on this reader would.
      */
-    default SubjectTable subjectTable(long p, long g, int seeks) {
+    default PredicateTable predicateTable(PredicateTable.Key keyedBy, long p, long g, int seeks) {
         return null;
     }
 

@@ -85,7 +85,7 @@ public final class QuadStore implements AutoCloseable {
      */
     private final AtomicLong writesStarted = new AtomicLong();
     private final StatsCache statsCache = new StatsCache();
-    private final SubjectTables subjectTables;
+    private final PredicateTables predicateTables;
     /** Orders snapshot-taking against DROP ALL commits (see {@link #newReadView}). */
     private final Object viewLock = new Object();
     private final ExecutorService background = Executors.newSingleThreadExecutor(r -> {
@@ -101,7 +101,7 @@ public final class QuadStore implements AutoCloseable {
         this.kv = RocksKv.open(dir.resolve("db"), options.blockCacheBytes(), options.syncCommits());
         this.prefixes = new PrefixDictionary(kv);
         this.dictionary = new TermDictionary(kv, prefixes);
-        this.subjectTables = options.subjectTableBytes() > 0 ? new SubjectTables(options.subjectTableBytes()) : null;
+        this.predicateTables = options.predicateTableBytes() > 0 ? new PredicateTables(options.predicateTableBytes()) : null;
     }
 
     /**
@@ -218,13 +218,13 @@ public final class QuadStore implements AutoCloseable {
             long v = version.get();
             KvSnapshot snapshot = kv.snapshot();
             boolean exact = started == v && writesStarted.get() == started;
-            return new ReadView(snapshot, dictionary, dictionary.epoch(), v, statsCache, exact ? subjectTables : null);
+            return new ReadView(snapshot, dictionary, dictionary.epoch(), v, statsCache, exact ? predicateTables : null);
         }
     }
 
-    /** The heap the predicates held in memory for joins take now ({@link QuadReader#subjectTable}). */
-    public long subjectTableBytes() {
-        return subjectTables == null ? 0 : subjectTables.bytes();
+    /** The heap the predicates held in memory for joins take now ({@link QuadReader#predicateTable}). */
+    public long predicateTableBytes() {
+        return predicateTables == null ? 0 : predicateTables.bytes();
     }
 
     /** Counts bumped by every commit, load and drop. */

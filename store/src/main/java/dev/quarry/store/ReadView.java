@@ -15,10 +15,10 @@ public final class ReadView implements QuadReader, AutoCloseable {
     private final StatsCache statsCache;
     private final QuadEstimates.Stats stats;
     /** The tables of this view's version; null if the view may see more or less than that version (a commit was under way). */
-    private final SubjectTables tables;
+    private final PredicateTables tables;
 
     ReadView(KvSnapshot snapshot, TermDictionary dictionary, TermDictionary.Epoch epoch, long version,
-             StatsCache statsCache, SubjectTables tables) {
+             StatsCache statsCache, PredicateTables tables) {
         this.statsCache = statsCache;
         this.tables = tables;
         this.stats = (kind, id) -> statsCache.count(kind, id, version, snapshot);
@@ -55,11 +55,11 @@ public final class ReadView implements QuadReader, AutoCloseable {
     }
 
     @Override
-    public SubjectTable subjectTable(long p, long g, int seeks) {
+    public PredicateTable predicateTable(PredicateTable.Key keyedBy, long p, long g, int seeks) {
         if (tables == null || g == TermId.NONE || g == TermId.ANY_NAMED_GRAPH || p == TermId.NONE) {
             return null;
         }
-        return tables.get(version, p, g, seeks, predicateStats(p).quads(), () -> find(TermId.NONE, p, TermId.NONE, g), () -> { });
+        return tables.get(version, keyedBy, p, g, seeks, predicateStats(p).quads(), () -> find(TermId.NONE, p, TermId.NONE, g), () -> { });
     }
 
     @Override

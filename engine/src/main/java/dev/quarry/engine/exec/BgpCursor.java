@@ -2,7 +2,7 @@ package dev.quarry.engine.exec;
 
 import dev.quarry.engine.expr.RowExpr;
 import dev.quarry.store.QuadCursor;
-import dev.quarry.store.SubjectTable;
+import dev.quarry.store.PredicateTable;
 import dev.quarry.store.encoding.Permutation;
 import dev.quarry.store.encoding.TermId;
 import java.util.ArrayList;
@@ -25,7 +25,7 @@ final class BgpCursor implements RowCursor {
     /** rows[k]: the row entering level k; rows[n]: the current solution. */
     private final long[][] rows;
     private final QuadCursor[] cursors;
-    /** What each level reads now: its store cursor, or a {@link SubjectTableCursor}. */
+    /** What each level reads now: its store cursor, or a {@link PredicateTableCursor}. */
     private final QuadCursor[] active;
     /** Per level of the current plan: range filters on the object read as key ranges, or null. */
     private ObjectRange[] objectRanges;
@@ -36,7 +36,7 @@ final class BgpCursor implements RowCursor {
      */
     private boolean[] rangesSkipped;
     /** Per level: the hash probe answering its seeks, once built; whether building it was given up. */
-    private SubjectTableCursor[] probes;
+    private PredicateTableCursor[] probes;
     /** Per level, the object ranges of its last seek: the next seek's are mostly the same (see {@link #rangesAt}). */
     private long[][] lastRanges;
     private final long[] rangeScratch = new long[ObjectRange.MAX_BOUNDS];
@@ -46,7 +46,7 @@ final class BgpCursor implements RowCursor {
     /** Per level: the count of such seeks at which a probe is considered next. */
     private int[] probeCheckAt;
     /** Per level: the store's table of the level's predicate once it has one (see {@link #tableFor}). */
-    private SubjectTableCursor[] tables;
+    private PredicateTableCursor[] tables;
     /** Per level: seeks of the table's shape, the count at which the store is asked next, and seeks answered by the table. */
     private int[] tableShapeSeeks;
     private int[] tableAskAt;
@@ -176,13 +176,13 @@ final class BgpCursor implements RowCursor {
     private void planObjectRanges(long boundAtStart) {
         objectRanges = new ObjectRange[n];
         rangesSkipped = new boolean[n];
-        probes = new SubjectTableCursor[n];
+        probes = new PredicateTableCursor[n];
         lastRanges = new long[n][];
         probeRefused = new boolean[n];
         rangeSeeks = new int[n];
         probeCheckAt = new int[n];
         java.util.Arrays.fill(probeCheckAt, PROBE_AFTER);
-        tables = new SubjectTableCursor[n];
+        tables = new PredicateTableCursor[n];
         tableShapeSeeks = new int[n];
         tableAskAt = new int[n];
         tableSeeks = new int[n];
@@ -310,7 +310,7 @@ final class BgpCursor implements RowCursor {
             patternAt[lvl] = p;
         }
         lastTriple[lvl] = null;
-        SubjectTableCursor table = tableFor(lvl, p);
+        PredicateTableCursor table = tableFor(lvl, p);
         if (table != null) {
             table.seek(key[Permutation.S], key[Permutation.P], key[Permutation.O], key[Permutation.G]);
             active[lvl] = table;
@@ -324,7 +324,7 @@ final class BgpCursor implements RowCursor {
             return;
         }
         RangeScanCursor scan = (RangeScanCursor) c;
-        SubjectTableCursor probe = probeFor(lvl, p, scan, ranges);
+        PredicateTableCursor probe = probeFor(lvl, p, scan, ranges);
         if (probe != null) {
             probe.seek(key[Permutation.S], key[Permutation.P], TermId.NONE, key[Permutation.G]);
             active[lvl] = probe;
@@ -337,16 +337,22 @@ final class BgpCursor implements RowCursor {
 
     /**
      * The store's in-memory table of this seek's predicate, if it has one: a seek with the
-     * subject bound and predicate and graph fixed (not the union graph). The store is told
-     * of such seeks, and asked for the table, at the level's 1st, 2nd, 4th, 8th ... seek, so
-     * that a level seeking a million times asks some twenty times; the store reads the table
-     * once the seeks of all queries have paid for it.
+     * subject bound (a table by subject) or else the object bound (by object), predicate and
+     * graph fixed (not the union graph). The store is told of such seeks, and asked for the
+     * table, at the level's 1st, 2nd, 4th, 8th ... seek, so that a level seeking a million
+     * times asks some twenty times; the store reads the table once the seeks of all queries
+     * have paid for it.
      */
-    private SubjectTableCursor tableFor(int lvl, QuadPatternIds p) {
+    private PredicateTableCursor tableFor(int lvl, QuadPatternIds p) {
         if (tables[lvl] != null) {
             return tables[lvl];
         }
-        if (key[Permutation.S] == TermId.NONE || !p.isConstant(Permutation.P) || !p.isConstant(Permutation.G) || p.union) {
+        if (!p.isConstant(Permutation.P) || !p.isConstant(Permutation.G) || p.union) {
+            return null;
+        }
+        PredicateTable.Key keyedBy = key[Permutation.S] != TermId.NONE ? PredicateTable.Key.SUBJECT
+                : key[Permutation.O] != TermId.NONE ? PredicateTable.Key.OBJECT : null;
+        if (keyedBy == null) {
             return null;
         }
         int seeks = ++tableShapeSeeks[lvl];
@@ -355,8 +361,8 @@ final class BgpCursor implements RowCursor {
         }
         int reported = seeks - tableAskAt[lvl] / 2;
         tableAskAt[lvl] = seeks * 2;
-        SubjectTable t = cx.reader().subjectTable(key[Permutation.P], key[Permutation.G], Math.max(1, reported));
-        return t == null ? null : (tables[lvl] = new SubjectTableCursor(t, null));
+        PredicateTable t = cx.reader().predicateTable(keyedBy, key[Permutation.P], key[Permutation.G], Math.max(1, reported));
+        return t == null ? null : (tables[lvl] = new PredicateTableCursor(t, null));
     }
 
     /**
@@ -370,12 +376,12 @@ final class BgpCursor implements RowCursor {
      * after four times as many seeks. Without the estimate, the probe is tried within a
      * budget of quads and given up if the range holds more.
      */
-    private SubjectTableCursor probeFor(int lvl, QuadPatternIds p, RangeScanCursor scan, long[] ranges) {
+    private PredicateTableCursor probeFor(int lvl, QuadPatternIds p, RangeScanCursor scan, long[] ranges) {
         if (key[Permutation.S] == TermId.NONE || p.isConstant(Permutation.S) || !p.isConstant(Permutation.P)
                 || !p.isConstant(Permutation.G) || p.union || probeRefused[lvl]) {
             return null;
         }
-        SubjectTableCursor probe = probes[lvl];
+        PredicateTableCursor probe = probes[lvl];
         if (probe == null && ++rangeSeeks[lvl] >= probeCheckAt[lvl]) {
             int seeks = rangeSeeks[lvl];
             double expectedIn = lvl == 0 ? 1 : plan.rowsAfter[lvl - 1];
@@ -387,7 +393,7 @@ final class BgpCursor implements RowCursor {
             }
             double budget = Math.max(PROBE_MIN_BUDGET, inRanges < 0
                     ? PROBE_QUADS_PER_ROW * expectedIn : Math.max(allowance, 2.0 * inRanges));
-            probe = SubjectTableCursor.probe(scan, key[Permutation.P], key[Permutation.G], ranges,
+            probe = PredicateTableCursor.probe(scan, key[Permutation.P], key[Permutation.G], ranges,
                     (int) Math.min(1 << 20, budget), cx);
             probes[lvl] = probe;
             probeRefused[lvl] = probe == null;
@@ -468,8 +474,8 @@ final class BgpCursor implements RowCursor {
             lines.add(String.format(Locale.ROOT, "%d. %s  [%s; est. %s rows after, actual %d; %d alone]", k + 1,
                     p.text(), index(p, k), Explain.number(plan.rowsAfter[k]), levelRows[k], base[plan.order[k]]));
             if (tables[k] != null) {
-                lines.add("     " + tableSeeks[k] + " seeks answered by the store's in-memory table of the predicate ("
-                        + tables[k].quads() + " quads)");
+                lines.add("     " + tableSeeks[k] + " seeks answered by the store's in-memory table of the predicate by "
+                        + tables[k].keyedBy() + " (" + tables[k].quads() + " quads)");
             }
             if (rangesSkipped[k] && probes[k] == null) {
                 lines.add("     objects of the bound subject read at once (few per subject), not in the key ranges of "

@@ -32,11 +32,11 @@ final class EngineStore implements AutoCloseable {
     }
 
     /**
-     * As {@link #of}, with no predicate held in memory by subject ({@link dev.quarry.store.QuadReader#subjectTable}):
+     * As {@link #of}, with no predicate held in memory by subject ({@link dev.quarry.store.QuadReader#predicateTable}):
      * for tests of how a level seeks, which such a table would answer instead on data this small.
      */
     static EngineStore seeking(Path dir, Iterable<Quad> quads) {
-        return new EngineStore(OracleData.store(dir, quads, dev.quarry.store.StoreOptions.defaults().withSubjectTableBytes(0)));
+        return new EngineStore(OracleData.store(dir, quads, dev.quarry.store.StoreOptions.defaults().withPredicateTableBytes(0)));
     }
 
     /** The rows of the SELECT {@code text} as the engine answers it, in its order. */

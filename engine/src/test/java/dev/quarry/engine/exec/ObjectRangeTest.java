@@ -22,7 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Range filters on objects read as key ranges ({@link ObjectRange}, {@link RangeScanCursor})
- * and answered by a hash probe after some seeks ({@link SubjectTableCursor}) give ARQ's
+ * and answered by a hash probe after some seeks ({@link PredicateTableCursor}) give ARQ's
  * answers, over objects of every kind a numeric comparison may or may not accept: inline
  * integers on both sides of zero and at the inline limits, integers too large to inline,
  * non-canonical integers, xsd:int, decimals, doubles, dates, strings and IRIs.

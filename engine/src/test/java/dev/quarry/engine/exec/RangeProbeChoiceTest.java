@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * When a level that seeks with object ranges switches to a hash probe ({@link SubjectTableCursor}):
+ * When a level that seeks with object ranges switches to a hash probe ({@link PredicateTableCursor}):
  * only when the range scan is expected to cost less than the seeks still to come, judged from
  * the store's size estimate of the range before any key of it is read. 20,000 items with a
  * value 0..19,999 each; a few, some or many links point at the first items.

@@ -139,7 +139,7 @@ public final class ServeCommand implements Callable<Integer> {
     Long cacheSize;
 
     @Option(names = "--table-memory", paramLabel = "SIZE", converter = ByteSize.ZeroAllowed.class,
-            description = "Java heap for predicates held in memory by subject, read once the joins' seeks into them have paid for it (docs/engine.md); 0 = none (default: a sixteenth of the heap, at most 512m)")
+            description = "Java heap for predicates held in memory by subject or object for joins, read once their seeks have paid for it (docs/engine.md); 0 = none (default: a sixteenth of the heap, at most 512m)")
     Long tableMemory;
 
     @Option(names = "--no-sync", description = "do not wait for the disk on each commit (a crash of the machine may lose the last commits)")
@@ -327,7 +327,7 @@ public final class ServeCommand implements Callable<Integer> {
             o = o.withBlockCacheBytes(cacheSize);
         }
         if (tableMemory != null) {
-            o = o.withSubjectTableBytes(tableMemory);
+            o = o.withPredicateTableBytes(tableMemory);
         }
         return o;
     }

@@ -41,7 +41,7 @@ public final class StoreMetrics {
         Gauge.builder("quarry.store.quads", m, s -> s.last.quads()).description("quads in the store").register(registry);
         Gauge.builder("quarry.store.terms", m, s -> s.last.terms()).description("terms in the dictionary").register(registry);
         Gauge.builder("quarry.store.disk.bytes", m, s -> s.last.diskBytes()).description("store size on disk").register(registry);
-        Gauge.builder("quarry.store.table.bytes", store, QuadStore::subjectTableBytes)
+        Gauge.builder("quarry.store.table.bytes", store, QuadStore::predicateTableBytes)
                 .description("Java heap of the predicates held in memory by subject for joins (--table-memory)").register(registry);
         return m;
     }

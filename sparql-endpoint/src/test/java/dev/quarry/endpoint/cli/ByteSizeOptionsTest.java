@@ -54,7 +54,7 @@ class ByteSizeOptionsTest {
         new CommandLine(serve).parseArgs("--store", "db", "--max-upload-bytes", "0", "--bulk-upload-bytes", "0",
                 "--table-memory", "0");
         assertEquals(0, serve.maxUploadBytes);
-        assertEquals(0, serve.storeOptions().subjectTableBytes(), "no predicate held in memory");
+        assertEquals(0, serve.storeOptions().predicateTableBytes(), "no predicate held in memory");
         assertEquals(0, serve.bulkUploadBytes);
         assertEquals("Invalid value for option '--max-request-bytes': size out of range: '0' (at least 1 byte)",
                 refused(new ServeCommand(), "--store", "db", "--max-request-bytes", "0").getMessage());

@@ -102,10 +102,10 @@ class ServeCommandTest {
         assertEquals(2L << 30, set.storeOptions().blockCacheBytes());
         assertTrue(set.storeOptions().readOnly());
 
-        assertEquals(StoreOptions.DEFAULT_SUBJECT_TABLE_BYTES, dflt.storeOptions().subjectTableBytes());
+        assertEquals(StoreOptions.DEFAULT_PREDICATE_TABLE_BYTES, dflt.storeOptions().predicateTableBytes());
         ServeCommand tables = new ServeCommand();
         new CommandLine(tables).parseArgs("--store", "db", "--table-memory", "64m");
-        assertEquals(64L << 20, tables.storeOptions().subjectTableBytes());
+        assertEquals(64L << 20, tables.storeOptions().predicateTableBytes());
 
         CommandLine.ParameterException e = assertThrows(CommandLine.ParameterException.class,
                 () -> new CommandLine(new ServeCommand()).parseArgs("--store", "db", "--cache-size", "lots"));

@@ -84,8 +84,8 @@ final class TrackingReader implements QuadReader {
     }
 
     @Override
-    public dev.quarry.store.SubjectTable subjectTable(long p, long g, int seeks) {
-        return reader.get().subjectTable(p, g, seeks);
+    public dev.quarry.store.PredicateTable predicateTable(dev.quarry.store.PredicateTable.Key keyedBy, long p, long g, int seeks) {
+        return reader.get().predicateTable(keyedBy, p, g, seeks);
     }
 
     /** A cursor that leaves the transaction's open list when closed. */

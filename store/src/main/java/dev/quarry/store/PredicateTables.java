@@ -3,12 +3,15 @@ package dev.quarry.store;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
- * The {@link SubjectTable}s of the latest store version, shared by every query of that
- * version: a predicate whose objects joins keep looking up subject by subject is read into
- * memory once, and its look-ups then cost a hash probe instead of an index seek (a seek
- * through RocksDB took ~6 us on BSBM 5 M, a probe well under one).
+ * The {@link PredicateTable}s of the latest store version, shared by every query of that
+ * version: a predicate whose objects joins keep looking up subject by subject (or whose
+ * subjects they look up object by object) is read into memory once, and its look-ups then
+ * cost a hash probe instead of an index seek (a seek through RocksDB took ~6 us on BSBM 5 M,
+ * a probe well under one).
  *
  * <p>A table is built once the seeks asked for it add up to what reading the predicate
  * whole costs ({@link #SEEK_COST_IN_QUADS} quads a seek), if the predicate has at most
@@ -17,7 +20,8 @@ import java.util.function.Supplier;
  * serve only views that see exactly their version (see {@link QuadStore#newReadView}); a
  * view of a newer version starts the tables over.
  */
-final class SubjectTables {
+final class PredicateTables {
+    private static final Logger LOG = LoggerFactory.getLogger(PredicateTables.class);
     /** What a seek costs, in quads read in order (the engine's hash probe counts the same). */
     static final int SEEK_COST_IN_QUADS = 8;
     /** The largest predicate (in one graph) held as a table. */
@@ -29,7 +33,7 @@ final class SubjectTables {
     /** Tables (and seek counts) of one store version. */
     private static final class Generation {
         final long version;
-        final ConcurrentHashMap<Key, Entry> entries = new ConcurrentHashMap<>();
+        final ConcurrentHashMap<TableKey, Entry> entries = new ConcurrentHashMap<>();
         final AtomicLong bytes = new AtomicLong();
 
         Generation(long version) {
@@ -37,27 +41,27 @@ final class SubjectTables {
         }
     }
 
-    private record Key(long p, long g) {}
+    private record TableKey(long p, long g, PredicateTable.Key keyedBy) {}
 
     private static final class Entry {
         final AtomicLong seeks = new AtomicLong();
-        /** 0 asked for, 1 being read, 2 read (table set), 3 not to be read (too large, over budget). */
+        /** 0 asked for, 1 being read, 2 read (table set), 3 not to be read at this version (too large, over budget). */
         final java.util.concurrent.atomic.AtomicInteger state = new java.util.concurrent.atomic.AtomicInteger();
-        volatile SubjectTable table;
+        volatile PredicateTable table;
     }
 
-    SubjectTables(long budgetBytes) {
+    PredicateTables(long budgetBytes) {
         this.budgetBytes = budgetBytes;
     }
 
     /**
-     * The table of {@code (?s, p, ?o, g)} at {@code version}, after {@code seeks} more seeks of
+     * The table of {@code (?s, p, ?o, g)} by {@code keyedBy} at {@code version}, after {@code seeks} more seeks of
      * that shape were made or are about to be: null while reading it whole would cost more than
      * the seeks so far, and for a predicate too large; read now (by this thread, through
      * {@code scan}, a cursor already positioned on the predicate's quads in graph {@code g})
      * when the seeks have paid for it. {@code quads} is the predicate's quad count (all graphs).
      */
-    SubjectTable get(long version, long p, long g, int seeks, long quads, Supplier<QuadCursor> scan, Runnable step) {
+    PredicateTable get(long version, PredicateTable.Key keyedBy, long p, long g, int seeks, long quads, Supplier<QuadCursor> scan, Runnable step) {
         Generation gen = current;
         if (gen.version != version) {
             if (gen.version > version) {
@@ -74,7 +78,7 @@ final class SubjectTables {
                 return null;
             }
         }
-        Entry e = gen.entries.computeIfAbsent(new Key(p, g), k -> new Entry());
+        Entry e = gen.entries.computeIfAbsent(new TableKey(p, g, keyedBy), k -> new Entry());
         int state = e.state.get();
         if (state == 2) {
             return e.table;
@@ -90,23 +94,33 @@ final class SubjectTables {
         if (asked * SEEK_COST_IN_QUADS < quads || !e.state.compareAndSet(0, 1)) {
             return null;
         }
-        long expected = SubjectTable.bytesFor(quads);
+        long expected = PredicateTable.bytesFor(quads);
         if (gen.bytes.addAndGet(expected) > budgetBytes) {
             gen.bytes.addAndGet(-expected);
             e.state.set(3);
+            LOG.debug("predicate {} by {} in graph {} ({} quads): not held, over the budget of {} bytes", p, keyedBy, g, quads, budgetBytes);
             return null;
         }
-        SubjectTable table = null;
+        long start = System.nanoTime();
+        PredicateTable table = null;
+        boolean tooLarge = false;
         try (QuadCursor c = scan.get()) {
-            table = SubjectTable.read(c, p, g, MAX_TABLE_QUADS, step);
+            // No more than the statistics promise (and the budget was checked for): a predicate
+            // they undercount is given up early instead of overrunning the budget.
+            table = PredicateTable.read(c, keyedBy, p, g, (int) Math.min(MAX_TABLE_QUADS, quads + 1024), step);
+            tooLarge = table == null;
         } finally {
             if (table == null) {
+                LOG.debug("predicate {} by {} in graph {}: {}", p, keyedBy, g, tooLarge ? "more quads than its statistics say, not held" : "reading failed, tried again later");
                 gen.bytes.addAndGet(-expected);
-                e.state.set(3); // larger than its statistics said, or the reading query stopped: not again this version
+                // Larger than its statistics said: not again this version. Failed (the reading
+                // query's view was closed under it, e.g. at a timeout): a later seek tries again.
+                e.state.set(tooLarge ? 3 : 0);
             } else {
                 gen.bytes.addAndGet(table.bytes() - expected);
                 e.table = table;
                 e.state.set(2);
+                LOG.debug("predicate {} by {} in graph {}: {} quads held, read in {} ms", p, keyedBy, g, table.quads(), (System.nanoTime() - start) / 1_000_000);
             }
         }
         return table;

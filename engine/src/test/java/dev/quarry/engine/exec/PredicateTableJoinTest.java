@@ -22,12 +22,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Levels answered from the store's in-memory table of a predicate ({@link SubjectTableCursor}
- * over {@link dev.quarry.store.QuadReader#subjectTable}) give ARQ's answers: subjects with
- * none, one or several objects, the same triple in named graphs, an object that is bound or
+ * Levels answered from the store's in-memory table of a predicate ({@link PredicateTableCursor}
+ * over {@link dev.quarry.store.QuadReader#predicateTable}), by subject or by object, give ARQ's
+ * answers: subjects with none, one or several objects, the same triple in named graphs, an object that is bound or
  * constant, a variable repeated in a pattern, range filters, OPTIONAL and a named graph.
  */
-class SubjectTableJoinTest {
+class PredicateTableJoinTest {
     private static final String EX = "http://example.org/";
     private static final String PREFIX = "PREFIX : <" + EX + ">\n";
 
@@ -86,6 +86,19 @@ class SubjectTableJoinTest {
         check("SELECT ?s ?o { ?s :f :f1 . GRAPH :g1 { ?s :v ?o } }");
         check("SELECT ?s ?o ?g { ?s :f :f1 . GRAPH ?g { ?s :v ?o } }");
         check("SELECT DISTINCT ?s ?o { ?s :f :f1 . GRAPH ?g { ?s :v ?o } }");
+    }
+
+    @Test
+    void lookupsByObjectAgreeWithArq() {
+        // ?t bound by the first pattern, the :link level looks up who links to it.
+        String q = "SELECT ?t ?s { ?t :f :f2 . ?s :link ?t }";
+        check(q);
+        check(q);
+        assertTrue(explain(q).contains("in-memory table of the predicate by object"), explain(q));
+        check("SELECT ?s ?t { ?t :v 7 . ?s :link ?t }");
+        check("SELECT ?t ?s { ?t :f :f3 . ?s :link ?t . ?s :link ?s }");
+        check("SELECT ?f ?s { VALUES ?f { :f0 :f5 :nothing } ?s :f ?f }");
+        check("SELECT ?x ?s { ?x :v ?o . ?s :v ?o FILTER(?o < 20) }");
     }
 
     @Test

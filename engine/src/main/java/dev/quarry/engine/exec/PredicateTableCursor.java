@@ -1,13 +1,14 @@
 package dev.quarry.engine.exec;
 
 import dev.quarry.store.QuadCursor;
-import dev.quarry.store.SubjectTable;
+import dev.quarry.store.PredicateTable;
 import dev.quarry.store.encoding.TermId;
 import java.util.Arrays;
 
 /**
- * A pattern {@code ?s <p> ?o} (graph fixed) with {@code ?s} bound by the rows before it,
- * answered from a {@link SubjectTable} instead of one index seek per incoming row. Two kinds:
+ * A pattern {@code ?s <p> ?o} (graph fixed) with {@code ?s} (or {@code ?o}) bound by the rows
+ * before it, answered from a {@link PredicateTable} keyed by subject (by object) instead of
+ * one index seek per incoming row. Two kinds:
  * <ul>
  *   <li>a hash probe, built for one query by ONE range scan of the objects a range filter on
  *       {@code ?o} lets through: a semi-join that wins when many rows come in and the range
@@ -15,32 +16,35 @@ import java.util.Arrays;
  *       {@link BgpCursor} builds it after a level has done some seeks with the same ranges,
  *       within a budget of quads; over budget it is not used;</li>
  *   <li>the store's table of the whole predicate, shared by the queries of a store version
- *       ({@link dev.quarry.store.QuadReader#subjectTable}).</li>
+ *       ({@link dev.quarry.store.QuadReader#predicateTable}).</li>
  * </ul>
  */
-final class SubjectTableCursor implements QuadCursor {
-    private final SubjectTable table;
+final class PredicateTableCursor implements QuadCursor {
+    private final PredicateTable table;
     /** The object ranges the table was read for; null if it holds the whole predicate. */
     private final long[] ranges;
-    private long s;
-    private long o = TermId.NONE;
+    private final boolean bySubject;
+    /** The key of the last seek, and the value the pair must have (NONE: any). */
+    private long key;
+    private long wanted = TermId.NONE;
     /** The pair the cursor is on, and the one {@link #next} moves to; -1 for none. */
     private int at = -1;
     private int pending = -1;
 
-    SubjectTableCursor(SubjectTable table, long[] ranges) {
+    PredicateTableCursor(PredicateTable table, long[] ranges) {
         this.table = table;
         this.ranges = ranges == null ? null : ranges.clone();
+        this.bySubject = table.keyedBy() == PredicateTable.Key.SUBJECT;
     }
 
     /**
      * Reads the quads {@code (?, p, o in ranges, g)} through {@code scan}; null if there
      * are more than {@code budget} of them (reading stops there).
      */
-    static SubjectTableCursor probe(RangeScanCursor scan, long p, long g, long[] ranges, int budget, ExecContext cx) {
+    static PredicateTableCursor probe(RangeScanCursor scan, long p, long g, long[] ranges, int budget, ExecContext cx) {
         scan.seekRanges(TermId.NONE, p, g, ranges);
-        SubjectTable table = SubjectTable.read(scan, p, g, budget, cx::step);
-        return table == null ? null : new SubjectTableCursor(table, ranges);
+        PredicateTable table = PredicateTable.read(scan, PredicateTable.Key.SUBJECT, p, g, budget, cx::step);
+        return table == null ? null : new PredicateTableCursor(table, ranges);
     }
 
     /** True if this probe answers seeks with {@code ranges}. */
@@ -52,21 +56,22 @@ final class SubjectTableCursor implements QuadCursor {
         return table.quads();
     }
 
-    SubjectTable table() {
-        return table;
+    /** "subject" or "object": what the table is looked up by. */
+    String keyedBy() {
+        return table.keyedBy().name().toLowerCase(java.util.Locale.ROOT);
     }
 
     @Override
     public void seek(long s, long p, long o, long g) {
-        this.s = s;
-        this.o = o;
-        this.pending = table.first(s);
+        this.key = bySubject ? s : o;
+        this.wanted = bySubject ? o : s;
+        this.pending = table.first(key);
         this.at = -1;
     }
 
     @Override
     public void seekObjects(long s, long p, long g, long oFrom, long oTo) {
-        throw new UnsupportedOperationException("a table is probed by subject");
+        throw new UnsupportedOperationException("a table is probed by its key");
     }
 
     @Override
@@ -74,7 +79,7 @@ final class SubjectTableCursor implements QuadCursor {
         while (pending >= 0) {
             at = pending;
             pending = table.next(at);
-            if (o == TermId.NONE || table.object(at) == o) {
+            if (wanted == TermId.NONE || table.value(at) == wanted) {
                 return true;
             }
         }
@@ -84,7 +89,7 @@ final class SubjectTableCursor implements QuadCursor {
 
     @Override
     public long s() {
-        return s;
+        return bySubject ? key : table.value(at);
     }
 
     @Override
@@ -94,7 +99,7 @@ final class SubjectTableCursor implements QuadCursor {
 
     @Override
     public long o() {
-        return table.object(at);
+        return bySubject ? table.value(at) : key;
     }
 
     @Override
