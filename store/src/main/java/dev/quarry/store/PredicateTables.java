@@ -24,7 +24,7 @@ final class PredicateTables {
     private static final Logger LOG = LoggerFactory.getLogger(PredicateTables.class);
     /** What a seek costs, in quads read in order (the engine's hash probe counts the same). */
     static final int SEEK_COST_IN_QUADS = 8;
-    /** The largest predicate (in one graph) held as a table. */
+    /** The largest predicate held as a table: its quads in all graphs, by the statistics. */
     static final int MAX_TABLE_QUADS = 1 << 20;
 
     private final long budgetBytes;
