@@ -1,6 +1,7 @@
 package dev.quarry.store;
 
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
@@ -43,10 +44,12 @@ final class PredicateTables {
 
     private record TableKey(long p, long g, PredicateTable.Key keyedBy) {}
 
+    /** An entry's states: seeks being counted, the table being read, held (table set), not to be read at this version. */
+    private static final int COUNTING = 0, READING = 1, HELD = 2, REFUSED = 3;
+
     private static final class Entry {
         final AtomicLong seeks = new AtomicLong();
-        /** 0 asked for, 1 being read, 2 read (table set), 3 not to be read at this version (too large, over budget). */
-        final java.util.concurrent.atomic.AtomicInteger state = new java.util.concurrent.atomic.AtomicInteger();
+        final AtomicInteger state = new AtomicInteger(COUNTING);
         volatile PredicateTable table;
     }
 
@@ -60,44 +63,42 @@ final class PredicateTables {
      * the seeks so far, and for a predicate too large; read now (by this thread, through
      * {@code scan}, a cursor already positioned on the predicate's quads in graph {@code g})
      * when the seeks have paid for it. {@code quads} is the predicate's quad count (all graphs).
+     * The read is not a query's step: its query cannot be cancelled during it (at most
+     * {@link #MAX_TABLE_QUADS} quads).
      */
-    PredicateTable get(long version, PredicateTable.Key keyedBy, long p, long g, int seeks, long quads, Supplier<QuadCursor> scan, Runnable step) {
+    PredicateTable get(long version, PredicateTable.Key keyedBy, long p, long g, int seeks, long quads, Supplier<QuadCursor> scan) {
         Generation gen = current;
-        if (gen.version != version) {
-            if (gen.version > version) {
-                return null; // an older view: its tables are gone
-            }
-            Generation fresh = new Generation(version);
+        if (gen.version < version) {
             synchronized (this) {
                 if (current.version < version) {
-                    current = fresh;
+                    current = new Generation(version);
                 }
                 gen = current;
             }
-            if (gen.version != version) {
-                return null;
-            }
+        }
+        if (gen.version != version) {
+            return null; // an older view: its version's tables are gone
         }
         Entry e = gen.entries.computeIfAbsent(new TableKey(p, g, keyedBy), k -> new Entry());
         int state = e.state.get();
-        if (state == 2) {
+        if (state == HELD) {
             return e.table;
         }
-        if (state != 0) {
+        if (state != COUNTING) {
             return null;
         }
         long asked = e.seeks.addAndGet(seeks);
         if (quads > MAX_TABLE_QUADS) {
-            e.state.compareAndSet(0, 3);
+            e.state.compareAndSet(COUNTING, REFUSED);
             return null;
         }
-        if (asked * SEEK_COST_IN_QUADS < quads || !e.state.compareAndSet(0, 1)) {
+        if (asked * SEEK_COST_IN_QUADS < quads || !e.state.compareAndSet(COUNTING, READING)) {
             return null;
         }
         long expected = PredicateTable.bytesFor(quads);
         if (gen.bytes.addAndGet(expected) > budgetBytes) {
             gen.bytes.addAndGet(-expected);
-            e.state.set(3);
+            e.state.set(REFUSED);
             LOG.debug("predicate {} by {} in graph {} ({} quads): not held, over the budget of {} bytes", p, keyedBy, g, quads, budgetBytes);
             return null;
         }
@@ -107,7 +108,7 @@ final class PredicateTables {
         try (QuadCursor c = scan.get()) {
             // No more than the statistics promise (and the budget was checked for): a predicate
             // they undercount is given up early instead of overrunning the budget.
-            table = PredicateTable.read(c, keyedBy, p, g, (int) Math.min(MAX_TABLE_QUADS, quads + 1024), step);
+            table = PredicateTable.read(c, keyedBy, p, g, (int) Math.min(MAX_TABLE_QUADS, quads + 1024), () -> { });
             tooLarge = table == null;
         } finally {
             if (table == null) {
@@ -115,11 +116,11 @@ final class PredicateTables {
                 gen.bytes.addAndGet(-expected);
                 // Larger than its statistics said: not again this version. Failed (the reading
                 // query's view was closed under it, e.g. at a timeout): a later seek tries again.
-                e.state.set(tooLarge ? 3 : 0);
+                e.state.set(tooLarge ? REFUSED : COUNTING);
             } else {
                 gen.bytes.addAndGet(table.bytes() - expected);
                 e.table = table;
-                e.state.set(2);
+                e.state.set(HELD);
                 LOG.debug("predicate {} by {} in graph {}: {} quads held, read in {} ms", p, keyedBy, g, table.quads(), (System.nanoTime() - start) / 1_000_000);
             }
         }

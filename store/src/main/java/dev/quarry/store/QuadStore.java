@@ -270,25 +270,25 @@ public final class QuadStore implements AutoCloseable {
     void commit(KvBatch batch, boolean droppedAll) {
         prefixes.writeUnwritten(); // before the data that may use them, in the same WAL the commit syncs
         if (!droppedAll) {
-            writesStarted.incrementAndGet();
-            try {
-                kv.write(batch);
-            } finally {
-                version.incrementAndGet();
-            }
+            writeCounted(batch);
             return;
         }
         synchronized (viewLock) {
-            writesStarted.incrementAndGet();
-            try {
-                kv.write(batch);
-            } finally {
-                version.incrementAndGet();
-            }
+            writeCounted(batch);
             dictionary.newEpoch();
             dropFilesOfDroppedData();
         }
         background.submit(this::reclaimDropped);
+    }
+
+    /** Writes a commit between the two counters {@link #newReadView} compares (the version moves on also on failure). */
+    private void writeCounted(KvBatch batch) {
+        writesStarted.incrementAndGet();
+        try {
+            kv.write(batch);
+        } finally {
+            version.incrementAndGet();
+        }
     }
 
     /**

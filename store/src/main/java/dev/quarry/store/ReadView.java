@@ -59,7 +59,7 @@ public final class ReadView implements QuadReader, AutoCloseable {
         if (tables == null || g == TermId.NONE || g == TermId.ANY_NAMED_GRAPH || p == TermId.NONE) {
             return null;
         }
-        return tables.get(version, keyedBy, p, g, seeks, predicateStats(p).quads(), () -> find(TermId.NONE, p, TermId.NONE, g), () -> { });
+        return tables.get(version, keyedBy, p, g, seeks, predicateStats(p).quads(), () -> find(TermId.NONE, p, TermId.NONE, g));
     }
 
     @Override

@@ -120,9 +120,9 @@ class PredicateTablesTest {
     @Test
     void tooLargeOrOverBudgetIsNotRead() {
         PredicateTables small = new PredicateTables(PredicateTable.bytesFor(100));
-        assertNull(small.get(1, Key.SUBJECT, 5, TermId.DEFAULT_GRAPH, 1 << 20, PredicateTables.MAX_TABLE_QUADS + 1L, PredicateTablesTest::noScan, () -> { }),
+        assertNull(small.get(1, Key.SUBJECT, 5, TermId.DEFAULT_GRAPH, 1 << 20, PredicateTables.MAX_TABLE_QUADS + 1L, PredicateTablesTest::noScan),
                 "a predicate above the size limit is never read");
-        assertNull(small.get(1, Key.SUBJECT, 6, TermId.DEFAULT_GRAPH, 1 << 20, 1_000, PredicateTablesTest::noScan, () -> { }),
+        assertNull(small.get(1, Key.SUBJECT, 6, TermId.DEFAULT_GRAPH, 1 << 20, 1_000, PredicateTablesTest::noScan),
                 "a table above the byte budget is not read");
         assertEquals(0, small.bytes());
     }
@@ -130,12 +130,12 @@ class PredicateTablesTest {
     @Test
     void moreQuadsThanTheStatisticsSayAreGivenUp() {
         PredicateTables tables = new PredicateTables(64L << 20);
-        assertNull(tables.get(1, Key.SUBJECT, 5, TermId.DEFAULT_GRAPH, 1 << 20, 10, () -> quads(10 + 1024 + 1), () -> { }),
+        assertNull(tables.get(1, Key.SUBJECT, 5, TermId.DEFAULT_GRAPH, 1 << 20, 10, () -> quads(10 + 1024 + 1)),
                 "the statistics said 10 quads, the scan went on");
-        assertNull(tables.get(1, Key.SUBJECT, 5, TermId.DEFAULT_GRAPH, 1 << 20, 10, PredicateTablesTest::noScan, () -> { }),
+        assertNull(tables.get(1, Key.SUBJECT, 5, TermId.DEFAULT_GRAPH, 1 << 20, 10, PredicateTablesTest::noScan),
                 "and it is not read again at this version");
         assertEquals(0, tables.bytes());
-        PredicateTable t = tables.get(1, Key.SUBJECT, 6, TermId.DEFAULT_GRAPH, 1 << 20, 10, () -> quads(12), () -> { });
+        PredicateTable t = tables.get(1, Key.SUBJECT, 6, TermId.DEFAULT_GRAPH, 1 << 20, 10, () -> quads(12));
         assertEquals(12, t.quads(), "a few more than counted are read");
         assertEquals(t.bytes(), tables.bytes());
     }
@@ -146,10 +146,10 @@ class PredicateTablesTest {
         IllegalStateException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class,
                 () -> tables.get(1, Key.OBJECT, 5, TermId.DEFAULT_GRAPH, 1 << 20, 10, () -> {
                     throw new IllegalStateException("the view was closed");
-                }, () -> { }));
+                }));
         assertEquals("the view was closed", e.getMessage());
         assertEquals(0, tables.bytes(), "nothing kept");
-        PredicateTable t = tables.get(1, Key.OBJECT, 5, TermId.DEFAULT_GRAPH, 1, 10, () -> quads(10), () -> { });
+        PredicateTable t = tables.get(1, Key.OBJECT, 5, TermId.DEFAULT_GRAPH, 1, 10, () -> quads(10));
         assertNotNull(t, "the next seek reads it");
         assertEquals(List.of(3L), List.of(t.value(t.first(102))), "keyed by object: the subject of object 102");
     }
