@@ -101,7 +101,7 @@ public final class QuadStore implements AutoCloseable {
         this.kv = RocksKv.open(dir.resolve("db"), options.blockCacheBytes(), options.syncCommits());
         this.prefixes = new PrefixDictionary(kv);
         this.dictionary = new TermDictionary(kv, prefixes);
-        this.predicateTables = options.predicateTableBytes() > 0 ? new PredicateTables(options.predicateTableBytes()) : null;
+        this.predicateTables = options.predicateTableBytes() > 0 ? new PredicateTables(options.predicateTableBytes(), this::newReadView) : null;
     }
 
     /**
@@ -219,6 +219,13 @@ public final class QuadStore implements AutoCloseable {
             KvSnapshot snapshot = kv.snapshot();
             boolean exact = started == v && writesStarted.get() == started;
             return new ReadView(snapshot, dictionary, dictionary.epoch(), v, statsCache, exact ? predicateTables : null);
+        }
+    }
+
+    /** Waits until the predicate tables asked for so far are read or given up (for tests). */
+    void awaitTableReads() {
+        if (predicateTables != null) {
+            predicateTables.awaitReads();
         }
     }
 
@@ -544,6 +551,9 @@ public final class QuadStore implements AutoCloseable {
         writerLock.lock();
         try {
             closed = true;
+            if (predicateTables != null) {
+                predicateTables.close(); // a table read in the background holds a snapshot
+            }
             kv.stopManualCompactions();
             background.shutdown();
             try {

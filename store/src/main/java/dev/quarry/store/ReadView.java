@@ -77,6 +77,11 @@ public final class ReadView implements QuadReader, AutoCloseable {
         return dictionary.decode(id, snapshot);
     }
 
+    /** Whether this view gets the tables of its version: its snapshot holds exactly that version. */
+    boolean holdsTables() {
+        return tables != null;
+    }
+
     /** The store's commit counter when this view was taken (for promoting a read to a write). */
     public long version() {
         return version;

@@ -107,6 +107,41 @@ class PredicateTablesTest {
     }
 
     @Test
+    void aLargePredicateIsReadInTheBackgroundWhileQueriesSeek() {
+        int subjects = PredicateTables.READ_IN_QUERY_QUADS + 500;
+        try (QuadStore store = QuadStore.open(dir.resolve("db"))) {
+            add(store, 0, subjects);
+            try (ReadView v = store.newReadView()) {
+                long p = v.lookup(iri("p"));
+                assertNull(v.predicateTable(Key.SUBJECT, p, TermId.DEFAULT_GRAPH, subjects), "paid for, but read in the background");
+                store.awaitTableReads();
+                PredicateTable t = v.predicateTable(Key.SUBJECT, p, TermId.DEFAULT_GRAPH, 1);
+                assertNotNull(t, "held once read");
+                assertEquals(subjects, t.quads());
+                for (int i = 0; i < subjects; i += 97) {
+                    long s = v.lookup(iri("s" + i));
+                    assertEquals(seekObjects(v, s, p, TermId.DEFAULT_GRAPH), tableObjects(t, s), "subject " + i);
+                }
+            }
+        }
+    }
+
+    @Test
+    void aStoreClosesWhileATableIsReadInTheBackground() {
+        int subjects = 3 * PredicateTables.READ_IN_QUERY_QUADS;
+        QuadStore store = QuadStore.open(dir.resolve("db"));
+        add(store, 0, subjects);
+        try (ReadView v = store.newReadView()) {
+            long p = v.lookup(iri("p"));
+            assertNull(v.predicateTable(Key.SUBJECT, p, TermId.DEFAULT_GRAPH, subjects));
+        }
+        store.close(); // waits for (or stops) the read before the database closes
+        try (QuadStore again = QuadStore.open(dir.resolve("db")); ReadView v = again.newReadView()) {
+            assertEquals(subjects, v.predicateStats(v.lookup(iri("p"))).quads(), "the store is whole");
+        }
+    }
+
+    @Test
     void aWriteTransactionHasNoTables() {
         try (QuadStore store = QuadStore.open(dir.resolve("db"))) {
             add(store, 0, 10);
@@ -119,7 +154,7 @@ class PredicateTablesTest {
 
     @Test
     void tooLargeOrOverBudgetIsNotRead() {
-        PredicateTables small = new PredicateTables(PredicateTable.bytesFor(100));
+        PredicateTables small = new PredicateTables(PredicateTable.bytesFor(100), null);
         assertNull(small.get(1, Key.SUBJECT, 5, TermId.DEFAULT_GRAPH, 1 << 20, PredicateTables.MAX_TABLE_QUADS + 1L, PredicateTablesTest::noScan),
                 "a predicate above the size limit is never read");
         assertNull(small.get(1, Key.SUBJECT, 6, TermId.DEFAULT_GRAPH, 1 << 20, 1_000, PredicateTablesTest::noScan),
@@ -129,7 +164,7 @@ class PredicateTablesTest {
 
     @Test
     void moreQuadsThanTheStatisticsSayAreGivenUp() {
-        PredicateTables tables = new PredicateTables(64L << 20);
+        PredicateTables tables = new PredicateTables(64L << 20, null);
         assertNull(tables.get(1, Key.SUBJECT, 5, TermId.DEFAULT_GRAPH, 1 << 20, 10, () -> quads(10 + 1024 + 1)),
                 "the statistics said 10 quads, the scan went on");
         assertNull(tables.get(1, Key.SUBJECT, 5, TermId.DEFAULT_GRAPH, 1 << 20, 10, PredicateTablesTest::noScan),
@@ -142,7 +177,7 @@ class PredicateTablesTest {
 
     @Test
     void aReadThatFailsIsTriedAgainLater() {
-        PredicateTables tables = new PredicateTables(64L << 20);
+        PredicateTables tables = new PredicateTables(64L << 20, null);
         IllegalStateException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class,
                 () -> tables.get(1, Key.OBJECT, 5, TermId.DEFAULT_GRAPH, 1 << 20, 10, () -> {
                     throw new IllegalStateException("the view was closed");
