@@ -128,7 +128,7 @@ final class PredicateTables {
         }
         TableRead read = new TableRead(gen, e, keyedBy, p, g, quads, expected);
         if (quads <= READ_IN_QUERY_QUADS || views == null) {
-            return read.from(scan);
+            return read.from(scan, "");
         }
         try {
             reader.execute(read::inBackground);
@@ -144,6 +144,8 @@ final class PredicateTables {
         final Entry entry;
         final PredicateTable.Key keyedBy;
         final long p, g, quads, expected;
+        /** Held or given up: the entry's state and the budget are settled (one thread owns a read). */
+        boolean settled;
 
         TableRead(Generation gen, Entry entry, PredicateTable.Key keyedBy, long p, long g, long quads, long expected) {
             this.gen = gen;
@@ -155,8 +157,11 @@ final class PredicateTables {
             this.expected = expected;
         }
 
-        /** Reads through {@code scan}; null if the predicate has more quads than its statistics say, or the read failed. */
-        PredicateTable from(Supplier<QuadCursor> scan) {
+        /**
+         * Reads through {@code scan}; null if the predicate has more quads than its statistics say, or the read failed.
+         * {@code where} ends the debug line that says it was read.
+         */
+        PredicateTable from(Supplier<QuadCursor> scan, String where) {
             long start = System.nanoTime();
             PredicateTable table = null;
             boolean tooLarge = false;
@@ -179,8 +184,9 @@ final class PredicateTables {
                     gen.bytes.addAndGet(table.bytes() - expected);
                     entry.table = table;
                     entry.state.set(HELD);
+                    settled = true;
                     LOG.debug("predicate {} by {} in graph {}: {} quads held, read in {} ms{}", p, keyedBy, g, table.quads(),
-                            (System.nanoTime() - start) / 1_000_000, Thread.currentThread().getName().equals("quarry-table-reader") ? " in the background" : "");
+                            (System.nanoTime() - start) / 1_000_000, where);
                 }
             }
             return table;
@@ -194,9 +200,9 @@ final class PredicateTables {
                     release(COUNTING);
                     return;
                 }
-                from(() -> view.find(TermId.NONE, p, TermId.NONE, g));
-            } catch (RuntimeException e) { // the store closing, or the read failed (state and budget already released)
-                if (entry.state.get() == READING) {
+                from(() -> view.find(TermId.NONE, p, TermId.NONE, g), " in the background");
+            } catch (RuntimeException e) { // the store closing, or the read failed
+                if (!settled) {
                     release(COUNTING);
                 }
                 LOG.debug("predicate {} by {} in graph {}: not read in the background: {}", p, keyedBy, g, e.toString());
@@ -206,6 +212,7 @@ final class PredicateTables {
         void release(int state) {
             gen.bytes.addAndGet(-expected);
             entry.state.set(state);
+            settled = true;
         }
     }
 
