@@ -26,7 +26,7 @@ import org.slf4j.LoggerFactory;
  * {@link #MAX_TABLE_QUADS} quads and the tables stay within the byte budget. A small
  * predicate (at most {@link #READ_IN_QUERY_QUADS} quads) is read by the query whose seek
  * crosses the line; a larger one by a thread of its own, through a view of its own, while
- * queries keep seeking: on BSBM 25 M such reads took 56-117 ms, which the one query that paid
+ * queries keep seeking: on BSBM 25 M such reads took 25-642 ms, which the one query that paid
  * for them added to its time. Tables serve only views that see exactly their version (see
  * {@link QuadStore#newReadView}); a view of a newer version starts the tables over.
  */
@@ -40,7 +40,7 @@ final class PredicateTables {
     static final int READ_IN_QUERY_QUADS = 4096;
 
     private final long budgetBytes;
-    /** Views for reads in the background, of the store's latest version; null to read every table in the query. */
+    /** Views of the store's latest version, for reads in the background. */
     private final Supplier<ReadView> views;
     private final ExecutorService reader = Executors.newSingleThreadExecutor(r -> {
         Thread t = new Thread(r, "quarry-table-reader");
@@ -72,10 +72,7 @@ final class PredicateTables {
         volatile PredicateTable table;
     }
 
-    /**
-     * @param views opens a view of the store as of now, for tables read in the background;
-     *              null to read every table in the query that pays for it
-     */
+    /** @param views opens a view of the store as of now, for tables read in the background */
     PredicateTables(long budgetBytes, Supplier<ReadView> views) {
         this.budgetBytes = budgetBytes;
         this.views = views;
@@ -120,14 +117,13 @@ final class PredicateTables {
             return null;
         }
         long expected = PredicateTable.bytesFor(quads);
+        TableRead read = new TableRead(gen, e, keyedBy, p, g, quads, expected);
         if (gen.bytes.addAndGet(expected) > budgetBytes) {
-            gen.bytes.addAndGet(-expected);
-            e.state.set(REFUSED);
+            read.release(REFUSED);
             LOG.debug("predicate {} by {} in graph {} ({} quads): not held, over the budget of {} bytes", p, keyedBy, g, quads, budgetBytes);
             return null;
         }
-        TableRead read = new TableRead(gen, e, keyedBy, p, g, quads, expected);
-        if (quads <= READ_IN_QUERY_QUADS || views == null) {
+        if (quads <= READ_IN_QUERY_QUADS) {
             return read.from(scan, "");
         }
         try {

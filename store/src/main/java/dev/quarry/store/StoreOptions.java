@@ -8,7 +8,7 @@ package dev.quarry.store;
  *                        (true: an acknowledged commit survives power loss; false: it survives
  *                        a process crash, and the OS decides when it reaches the disk)
  * @param readOnly        refuse every write
- * @param predicateTableBytes heap for predicates held in memory by subject for joins
+ * @param predicateTableBytes heap for predicates held in memory by subject or object for joins
  *                        ({@link QuadReader#predicateTable}); 0 for none
  */
 public record StoreOptions(long blockCacheBytes, boolean syncCommits, boolean readOnly, long predicateTableBytes) {

@@ -154,7 +154,7 @@ class PredicateTablesTest {
 
     @Test
     void tooLargeOrOverBudgetIsNotRead() {
-        PredicateTables small = new PredicateTables(PredicateTable.bytesFor(100), null);
+        PredicateTables small = new PredicateTables(PredicateTable.bytesFor(100), PredicateTablesTest::noBackgroundRead);
         assertNull(small.get(1, Key.SUBJECT, 5, TermId.DEFAULT_GRAPH, 1 << 20, PredicateTables.MAX_TABLE_QUADS + 1L, PredicateTablesTest::noScan),
                 "a predicate above the size limit is never read");
         assertNull(small.get(1, Key.SUBJECT, 6, TermId.DEFAULT_GRAPH, 1 << 20, 1_000, PredicateTablesTest::noScan),
@@ -164,7 +164,7 @@ class PredicateTablesTest {
 
     @Test
     void moreQuadsThanTheStatisticsSayAreGivenUp() {
-        PredicateTables tables = new PredicateTables(64L << 20, null);
+        PredicateTables tables = new PredicateTables(64L << 20, PredicateTablesTest::noBackgroundRead);
         assertNull(tables.get(1, Key.SUBJECT, 5, TermId.DEFAULT_GRAPH, 1 << 20, 10, () -> quads(10 + 1024 + 1)),
                 "the statistics said 10 quads, the scan went on");
         assertNull(tables.get(1, Key.SUBJECT, 5, TermId.DEFAULT_GRAPH, 1 << 20, 10, PredicateTablesTest::noScan),
@@ -177,7 +177,7 @@ class PredicateTablesTest {
 
     @Test
     void aReadThatFailsIsTriedAgainLater() {
-        PredicateTables tables = new PredicateTables(64L << 20, null);
+        PredicateTables tables = new PredicateTables(64L << 20, PredicateTablesTest::noBackgroundRead);
         IllegalStateException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class,
                 () -> tables.get(1, Key.OBJECT, 5, TermId.DEFAULT_GRAPH, 1 << 20, 10, () -> {
                     throw new IllegalStateException("the view was closed");
@@ -187,6 +187,12 @@ class PredicateTablesTest {
         PredicateTable t = tables.get(1, Key.OBJECT, 5, TermId.DEFAULT_GRAPH, 1, 10, () -> quads(10));
         assertNotNull(t, "the next seek reads it");
         assertEquals(List.of(3L), List.of(t.value(t.first(102))), "keyed by object: the subject of object 102");
+    }
+
+    /** The views for reads in the background: none is expected of predicates this small. */
+    private static ReadView noBackgroundRead() {
+        fail("a predicate of at most " + PredicateTables.READ_IN_QUERY_QUADS + " quads is read in the query");
+        return null;
     }
 
     /** A cursor over {@code n} quads (i, 5, i + 100, default graph). */
