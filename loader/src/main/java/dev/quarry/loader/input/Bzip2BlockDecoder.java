@@ -1,6 +1,9 @@
 package dev.quarry.loader.input;
 
 import java.io.IOException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.util.Arrays;
 import java.util.zip.CRC32;
 
@@ -45,8 +48,6 @@ final class Bzip2BlockDecoder {
     private static final int SEEDS = 128;
     /** In an entry of {@link #tt}: the position of the successor (blocks are below 2^20 bytes). */
     private static final int LINK = 0x0fffff00;
-    /** In an entry of {@link #tt}: walked by {@link #unwind}. */
-    private static final int WALKED = 0x40000000;
     /** In an entry of {@link #tt}: a segment of {@link #unwind} starts here. */
     private static final int START = 0x80000000;
 
@@ -63,7 +64,9 @@ final class Bzip2BlockDecoder {
     /** Where each segment's chain stopped: the start of the segment that follows it. */
     private final int[] segmentNext = new int[SEEDS + CHAINS];
     private int segments;
-    /** The seed {@link #seed} looks at next: seed k is position k * n / SEEDS. */
+    /** The segment starts of the block being walked ({@link #markSeeds}), and the next one a chain takes up. */
+    private final int[] seeds = new int[SEEDS];
+    private int seedCount;
     private int nextSeed;
     private final byte[] selectors = new byte[1 << 15];
     private final byte[][] lengths = new byte[MAX_GROUPS][MAX_ALPHA];
@@ -80,6 +83,9 @@ final class Bzip2BlockDecoder {
     private final int[] counts = new int[257];
     private final CRC32 crc = new CRC32();
     private byte[] reversed = new byte[0];
+    /** The block's text before the last run-length stage: the segments joined in order. */
+    private byte[] text = new byte[0];
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
     // The bit reader: bits MSB first from in[next...], the unread ones right-aligned in buffer.
     private byte[] in;
@@ -402,17 +408,18 @@ final class Bzip2BlockDecoder {
      *
      * <p>The walk is a chain of dependent loads over a table larger than the core's cache:
      * one chain waits for one cache miss per byte (8-15 ns here). So {@value #CHAINS} chains
-     * walk at once, each from a position of the table taken as a segment start, and each
-     * stops where it meets the start of another segment (a flag in the entry) and takes up
-     * a fresh start ({@value #SEEDS} spread over the table); the processor then waits for
-     * several misses at a time. The segments, in scratch space per chain, are then joined in
-     * text order: each one continues where the one before it stopped. 1.4-2.2x faster than
+     * walk at once: {@value #SEEDS} positions spread over the table (and the origin's
+     * successor) are marked as segment starts before the walk, each chain takes the next
+     * unwalked start and walks until it meets the next marked entry, and the processor waits
+     * for several misses at a time. The segments, in scratch space per chain, are then joined
+     * in text order: each one continues where the one before it stopped. 1.4-2.2x faster than
      * one chain on BSBM's N-Triples and on generated N-Quads; two chains, or tables of two
-     * or four steps per entry, were no faster.
+     * or four steps per entry, were no faster. The walk writes nothing into the table: an
+     * earlier version marked every entry it walked, and whole blocks took about 13 % longer
+     * to decode (medians, BSBM's N-Triples; bench/results/2026-11-29-bzip2-decoder/).
      *
-     * <p>Each entry walked is marked: a chain that meets a marked entry that starts no
-     * segment, or segments that do not join into one text of {@code n} bytes, mean that the
-     * links are not one cycle, which no valid block gives.
+     * <p>Links that are not one cycle, which no valid block gives, show as a chain writing
+     * more than a block's bytes or segments that do not join into one text of {@code n} bytes.
      */
     private Bzip2Block.Decoded unwind(int origPtr, int n, byte[] out) throws IOException {
         int[] block = tt;
@@ -421,15 +428,20 @@ final class Bzip2BlockDecoder {
         }
         byte[] bytes = scratch;
         int first = block[origPtr] >>> 8;
+        markSeeds(first, n);
         segments = 0;
-        nextSeed = 1;
+        nextSeed = 0;
+        // Bytes the chains may write besides each segment's first: n for a valid block in all.
+        // So no chain writes past its region of n bytes, even if links loop without a start.
+        int budget = n - seedCount;
         int active = 0;
         for (int c = 0; c < CHAINS; c++) {
-            int start = c == 0 ? first : seed(n);
             written[c] = c * n;
-            position[c] = start < 0 ? -1 : startSegment(c, start);
-            if (start >= 0) {
+            if (nextSeed < seedCount) {
+                position[c] = startSegment(c, seeds[nextSeed++]);
                 active++;
+            } else {
+                position[c] = -1;
             }
         }
         while (active > 0) {
@@ -439,45 +451,45 @@ final class Bzip2BlockDecoder {
                     continue;
                 }
                 int entry = block[pos];
-                if ((entry & (START | WALKED)) == 0) {
-                    block[pos] = entry | WALKED;
+                if ((entry & START) == 0) {
+                    if (--budget < 0) {
+                        throw new IOException("corrupt block: its transform is not one cycle");
+                    }
                     bytes[written[c]++] = (byte) entry;
                     position[c] = (entry & LINK) >>> 8;
                     continue;
                 }
-                if ((entry & START) == 0) {
-                    throw new IOException("corrupt block: its transform is not one cycle");
-                }
                 int segment = segmentOf[c];
                 segmentEnd[segment] = written[c];
                 segmentNext[segment] = pos;
-                int start = seed(n);
-                if (start < 0) {
+                if (nextSeed < seedCount) {
+                    position[c] = startSegment(c, seeds[nextSeed++]);
+                } else {
                     position[c] = -1;
                     active--;
-                } else {
-                    position[c] = startSegment(c, start);
                 }
             }
         }
-        return join(first, n, out);
+        return join(first, n, out); // the marks go with the table, which the next block rewrites
     }
 
-    /** The next seed position not yet walked, for a fresh segment; -1 when none is left. */
-    private int seed(int n) {
-        while (nextSeed < SEEDS) {
-            int candidate = (int) ((long) nextSeed++ * n / SEEDS);
-            if ((tt[candidate] & (START | WALKED)) == 0) {
-                return candidate;
+    /** Marks the segment starts: the origin's successor first, then up to {@value #SEEDS} positions spread over the table. */
+    private void markSeeds(int first, int n) {
+        seedCount = 0;
+        tt[first] |= START;
+        seeds[seedCount++] = first;
+        for (int k = 1; k < SEEDS; k++) {
+            int candidate = (int) ((long) k * n / SEEDS);
+            if ((tt[candidate] & START) == 0) {
+                tt[candidate] |= START;
+                seeds[seedCount++] = candidate;
             }
         }
-        return -1;
     }
 
     /** Starts a segment at {@code start} on chain {@code c}: writes its first byte, returns the next position. */
     private int startSegment(int c, int start) {
         int entry = tt[start];
-        tt[start] = entry | START | WALKED;
         segmentStart[segments] = start;
         segmentFrom[segments] = written[c];
         segmentOf[c] = segments++;
@@ -485,40 +497,21 @@ final class Bzip2BlockDecoder {
         return (entry & LINK) >>> 8;
     }
 
-    /** The segments in text order, from the one at {@code first}, through the last run-length stage into {@code out}. */
+    /** The segments in text order, from the one at {@code first}, into {@link #text}; then the last run-length stage into {@code out}. */
     private Bzip2Block.Decoded join(int first, int n, byte[] out) throws IOException {
-        byte[] bytes = scratch;
-        int length = 0;
-        int last = -1;
-        int same = 0;
+        if (text.length < n) {
+            text = new byte[tt.length];
+        }
         int joined = 0;
         int segment = segmentAt(first);
         for (int k = 0; k < segments && segment >= 0; k++) {
             int from = segmentFrom[segment];
-            int to = segmentEnd[segment];
-            joined += to - from;
-            for (int i = from; i < to; i++) {
-                int value = bytes[i] & 0xff;
-                if (same == 4) {
-                    if (length + value > out.length) {
-                        out = Arrays.copyOf(out, Math.max(out.length * 2, length + value));
-                    }
-                    Arrays.fill(out, length, length + value, (byte) last);
-                    length += value;
-                    same = 0;
-                    continue;
-                }
-                if (value == last) {
-                    same++;
-                } else {
-                    last = value;
-                    same = 1;
-                }
-                if (length == out.length) {
-                    out = Arrays.copyOf(out, out.length * 2);
-                }
-                out[length++] = (byte) value;
+            int length = segmentEnd[segment] - from;
+            if (joined + length > n) {
+                break;
             }
+            System.arraycopy(scratch, from, text, joined, length);
+            joined += length;
             if (segmentNext[segment] == first) {
                 break;
             }
@@ -527,7 +520,67 @@ final class Bzip2BlockDecoder {
         if (joined != n) {
             throw new IOException("corrupt block: its transform is not one cycle");
         }
+        return unrunLength(text, n, out);
+    }
+
+    /**
+     * Undoes bzip2's first stage: after 4 equal bytes, the next is a count of more. Eight bytes
+     * at a time where no run of 4 can start near them (most of a text; tested on whole words,
+     * {@link #zeroBytes}), byte by byte elsewhere: byte by byte throughout, this stage was a
+     * fifth of a block's decoding.
+     */
+    private static Bzip2Block.Decoded unrunLength(byte[] t, int n, byte[] out) {
+        int length = 0;
+        int last = -1;
+        int same = 0;
+        int i = 0;
+        while (i < n) {
+            // Eight bytes pass as they are when none is a count: the one before them is not
+            // (same < 4) and no run of 4 equal bytes starts from 3 before them to 4 into them
+            // (byte k of the mask: t[i-3+k] .. t[i+k] all equal). A run is counted only when its
+            // bytes are equal in the text, so then none completes inside them.
+            if (same < 4 && i >= 3 && i + 8 <= n && length + 8 <= out.length) {
+                long a = (long) LONGS.get(t, i - 3);
+                long equal = zeroBytes(a ^ (long) LONGS.get(t, i - 2))
+                        & zeroBytes(a ^ (long) LONGS.get(t, i - 1))
+                        & zeroBytes(a ^ (long) LONGS.get(t, i));
+                if (equal == 0) {
+                    LONGS.set(out, length, (long) LONGS.get(t, i));
+                    length += 8;
+                    i += 8;
+                    last = t[i - 1] & 0xff;
+                    same = t[i - 2] != t[i - 1] ? 1 : t[i - 3] != t[i - 1] ? 2 : 3;
+                    continue;
+                }
+            }
+            int value = t[i++] & 0xff;
+            if (same == 4) {
+                if (length + value > out.length) {
+                    out = Arrays.copyOf(out, Math.max(out.length * 2, length + value));
+                }
+                Arrays.fill(out, length, length + value, (byte) last);
+                length += value;
+                same = 0;
+                continue;
+            }
+            if (value == last) {
+                same++;
+            } else {
+                last = value;
+                same = 1;
+            }
+            if (length == out.length) {
+                out = Arrays.copyOf(out, out.length * 2);
+            }
+            out[length++] = (byte) value;
+        }
         return new Bzip2Block.Decoded(out, length);
+    }
+
+    /** 0x80 in each byte of {@code v} that is zero, 0 in the others (exact: no borrow between bytes). */
+    private static long zeroBytes(long v) {
+        long low7 = 0x7f7f7f7f7f7f7f7fL;
+        return ~(((v & low7) + low7) | v | low7);
     }
 
     private int segmentAt(int start) {

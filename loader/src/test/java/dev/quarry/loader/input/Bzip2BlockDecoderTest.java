@@ -44,8 +44,16 @@ class Bzip2BlockDecoderTest {
             Arrays.fill(exactRuns, i, Math.min(exactRuns.length, i + len), (byte) k);
             i += len;
         }
+        // Runs of 1-9 bytes of three values at every alignment (the eight-byte path of the run-length
+        // stage and its edges), their counts often equal to the run's own byte.
+        byte[] fewValues = new byte[300_000];
+        for (int i = 0; i < fewValues.length; ) {
+            int len = 1 + r.nextInt(9);
+            Arrays.fill(fewValues, i, Math.min(fewValues.length, i + len), (byte) (1 + r.nextInt(3)));
+            i += len;
+        }
         return List.of(new byte[] {'x'}, "aaaa".getBytes(), TestData.nquads(20_000, 5), random, skewed.toByteArray(),
-                runs, exactRuns);
+                runs, exactRuns, fewValues);
     }
 
     @Test
