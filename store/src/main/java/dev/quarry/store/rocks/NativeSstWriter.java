@@ -9,8 +9,8 @@ import org.rocksdb.Options;
 import org.rocksdb.RocksDBException;
 import org.rocksdb.SstFileWriter;
 
-/** Writes one sorted SST file for later atomic ingest; keys in strictly increasing order. */
-public final class KvSstWriter implements AutoCloseable {
+/** A {@link KvSstWriter} through RocksDB's own {@code SstFileWriter}: for files with a bloom filter. */
+final class NativeSstWriter implements KvSstWriter {
     private final EnvOptions envOptions = new EnvOptions();
     private final SstFileWriter writer;
     private final Path file;
@@ -28,11 +28,11 @@ public final class KvSstWriter implements AutoCloseable {
     /** Native objects this writer owns (a standalone writer's options), closed after it. */
     private final List<? extends AutoCloseable> owned;
 
-    KvSstWriter(Options options, Path file) {
+    NativeSstWriter(Options options, Path file) {
         this(options, file, List.of());
     }
 
-    KvSstWriter(Options options, Path file, List<? extends AutoCloseable> owned) {
+    NativeSstWriter(Options options, Path file, List<? extends AutoCloseable> owned) {
         this.file = file;
         this.owned = owned;
         this.writer = new SstFileWriter(envOptions, options);
@@ -44,6 +44,7 @@ public final class KvSstWriter implements AutoCloseable {
         }
     }
 
+    @Override
     public void put(byte[] key, byte[] value) {
         try {
             writer.put(keys.hold(key), values.hold(value));
@@ -53,15 +54,17 @@ public final class KvSstWriter implements AutoCloseable {
         }
     }
 
+    @Override
     public long entries() {
         return entries;
     }
 
+    @Override
     public Path file() {
         return file;
     }
 
-    /** Finishes the file; returns false (and writes nothing) if no entry was added. */
+    @Override
     public boolean finish() {
         finished = true;
         if (entries == 0) {

@@ -59,7 +59,6 @@ public final class RocksKv implements KvReader, AutoCloseable {
     private final BloomFilter bloom;
     private final Statistics statistics;
     private final Options options;
-    private final Options unfilteredSstOptions;
     private final WriteOptions writeOptions;
     private final WriteOptions unsyncedWriteOptions = new WriteOptions().setSync(false);
     private final AbstractEventListener filesChanged = new FilesChangedListener();
@@ -101,11 +100,6 @@ public final class RocksKv implements KvReader, AutoCloseable {
                 .setKeepLogFileNum(KEPT_INFO_LOGS)
                 .setListeners(List.of(filesChanged))
                 .setStatistics(statistics);
-        // Bulk files of key spaces that are only scanned, or point-read only for keys that
-        // exist, need no filter: building it was ~10 % of writing such a file and it was a
-        // quarter of the file (measured, docs/loader-merge.md). The SST writer takes the
-        // bottommost compression (ZSTD), as the store's own options give it.
-        this.unfilteredSstOptions = sstOptions(tableConfig(blockCache));
         this.writeOptions = new WriteOptions().setSync(sync);
         RocksDB opened;
         try {
@@ -156,14 +150,13 @@ public final class RocksKv implements KvReader, AutoCloseable {
      * filter as {@link #newSstWriter} / {@link #newUnfilteredSstWriter} of an open store.
      */
     public static KvSstWriter standaloneSstWriter(Path file, boolean filtered) {
-        LRUCache cache = new LRUCache(1 << 20);
-        BloomFilter filter = filtered ? new BloomFilter(10, false) : null;
-        BlockBasedTableConfig table = tableConfig(cache);
-        if (filter != null) {
-            table.setFilterPolicy(filter);
+        if (!filtered) {
+            return new JavaSstWriter(file);
         }
-        Options options = sstOptions(table);
-        return new KvSstWriter(options, file, filter == null ? List.of(options, cache) : List.of(options, filter, cache));
+        LRUCache cache = new LRUCache(1 << 20);
+        BloomFilter filter = new BloomFilter(10, false);
+        Options options = sstOptions(tableConfig(cache).setFilterPolicy(filter));
+        return new NativeSstWriter(options, file, List.of(options, filter, cache));
     }
 
     /**
@@ -418,12 +411,17 @@ public final class RocksKv implements KvReader, AutoCloseable {
 
     /** A writer of one sorted SST file; keys must be added in strictly increasing order. */
     public KvSstWriter newSstWriter(Path file) {
-        return new KvSstWriter(options, file);
+        return new NativeSstWriter(options, file);
     }
 
-    /** As {@link #newSstWriter}, without a (bloom) filter: for keys only scanned or read when they exist. */
+    /**
+     * As {@link #newSstWriter}, without a (bloom) filter: for keys only scanned or read when they
+     * exist (a filter there costs time and space and skips nothing; docs/loader-merge.md).
+     * Written in Java ({@link JavaSstWriter}): the same table layout and compression as the
+     * store's files, without RocksDB's per-key cost through JNI.
+     */
     public KvSstWriter newUnfilteredSstWriter(Path file) {
-        return new KvSstWriter(unfilteredSstOptions, file);
+        return new JavaSstWriter(file);
     }
 
     /**
@@ -546,7 +544,6 @@ public final class RocksKv implements KvReader, AutoCloseable {
         writeOptions.close();
         unsyncedWriteOptions.close();
         options.close();
-        unfilteredSstOptions.close();
         statistics.close();
         filesChanged.close();
         bloom.close();
