@@ -11,7 +11,7 @@ import java.util.zip.CRC32;
  * Decodes one bzip2 block (a {@link Bzip2Block} cut by {@link Bzip2BlockSplitter}) straight
  * from its bits into a byte array: Huffman and move-to-front decoding, the inverse
  * Burrows-Wheeler transform (walked by several chains at once, {@link #unwind}), the final
- * run-length stage, then the block CRC. Its tables take about 12 MB at level 9, reused from
+ * run-length stage, then the block CRC. Its tables take about 13 MB at level 9, reused from
  * block to block.
  *
  * <p>Hand-written for speed, next to commons-compress (which stays the reference in the
@@ -445,7 +445,10 @@ final class Bzip2BlockDecoder {
             }
         }
         while (active > 0) {
-            for (int c = 0; c < CHAINS; c++) {
+            if (active == 8 && CHAINS == 8) {
+                budget = walkEight(budget);
+            }
+            for (int c = 0; c < CHAINS; c++) { // one step of each chain: the one at a start takes up the next
                 int pos = position[c];
                 if (pos < 0) {
                     continue;
@@ -471,6 +474,53 @@ final class Bzip2BlockDecoder {
             }
         }
         return join(first, n, out); // the marks go with the table, which the next block rewrites
+    }
+
+    /**
+     * Steps eight chains side by side until one of them meets a segment start; returns the
+     * budget left. The chains' positions are locals here, so the eight table reads of a round
+     * are issued together (in {@link #unwind}'s loop each chain's state is in arrays, read and
+     * written back per byte): whole blocks decoded in about a fifth less time (bench/results/2026-11-29-bzip2-decoder/).
+     */
+    private int walkEight(int budget) throws IOException {
+        int[] block = tt;
+        byte[] bytes = scratch;
+        int p0 = position[0], p1 = position[1], p2 = position[2], p3 = position[3];
+        int p4 = position[4], p5 = position[5], p6 = position[6], p7 = position[7];
+        int w0 = written[0], w1 = written[1], w2 = written[2], w3 = written[3];
+        int w4 = written[4], w5 = written[5], w6 = written[6], w7 = written[7];
+        while (true) {
+            int e0 = block[p0], e1 = block[p1], e2 = block[p2], e3 = block[p3];
+            int e4 = block[p4], e5 = block[p5], e6 = block[p6], e7 = block[p7];
+            if (((e0 | e1 | e2 | e3 | e4 | e5 | e6 | e7) & START) != 0) {
+                break;
+            }
+            budget -= 8;
+            if (budget < 0) {
+                throw new IOException("corrupt block: its transform is not one cycle");
+            }
+            bytes[w0++] = (byte) e0;
+            bytes[w1++] = (byte) e1;
+            bytes[w2++] = (byte) e2;
+            bytes[w3++] = (byte) e3;
+            bytes[w4++] = (byte) e4;
+            bytes[w5++] = (byte) e5;
+            bytes[w6++] = (byte) e6;
+            bytes[w7++] = (byte) e7;
+            p0 = (e0 & LINK) >>> 8;
+            p1 = (e1 & LINK) >>> 8;
+            p2 = (e2 & LINK) >>> 8;
+            p3 = (e3 & LINK) >>> 8;
+            p4 = (e4 & LINK) >>> 8;
+            p5 = (e5 & LINK) >>> 8;
+            p6 = (e6 & LINK) >>> 8;
+            p7 = (e7 & LINK) >>> 8;
+        }
+        position[0] = p0; position[1] = p1; position[2] = p2; position[3] = p3;
+        position[4] = p4; position[5] = p5; position[6] = p6; position[7] = p7;
+        written[0] = w0; written[1] = w1; written[2] = w2; written[3] = w3;
+        written[4] = w4; written[5] = w5; written[6] = w6; written[7] = w7;
+        return budget;
     }
 
     /** Marks the segment starts: the origin's successor first, then up to {@value #SEEDS} positions spread over the table. */
