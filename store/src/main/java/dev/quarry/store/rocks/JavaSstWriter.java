@@ -10,7 +10,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ThreadLocalRandom;
@@ -58,6 +60,7 @@ final class JavaSstWriter implements KvSstWriter {
     private static final int FOOTER_LENGTH = 53;
     /** Sequence number 0, type value (1): the last 8 bytes of every internal key of an external file. */
     private static final byte[] KEY_TRAILER = {1, 0, 0, 0, 0, 0, 0, 0};
+    private static final byte[] NO_SUFFIX = {};
 
     private final Path file;
     private final FileChannel channel;
@@ -70,26 +73,20 @@ final class JavaSstWriter implements KvSstWriter {
     private final BlockBuilder data = new BlockBuilder(DATA_RESTART_INTERVAL);
     private final BlockBuilder partition = new BlockBuilder(INDEX_RESTART_INTERVAL);
     private final BlockBuilder topLevel = new BlockBuilder(INDEX_RESTART_INTERVAL);
-    /** The finished index partitions, written after the data blocks; their last keys go to the top level. */
-    private final GrowableBytes partitions = new GrowableBytes(64 * 1024);
-    private final GrowableBytes partitionLastKeys = new GrowableBytes(1024);
-    private int[] partitionEnds = new int[16];
-    private int[] partitionKeyEnds = new int[16];
-    private int partitionCount;
+    /** The finished index partitions, written after the data blocks, and each one's last key (its entry in the top level). */
+    private final List<byte[]> partitions = new ArrayList<>();
+    private final List<byte[]> partitionLastKeys = new ArrayList<>();
 
-    /** The last user key added, and the last key of the partition under way (its entry in the top level). */
+    /** The last user key added. */
     private byte[] lastKey = new byte[64];
     private int lastKeyLength = -1;
-    private byte[] partitionLast = new byte[64];
-    private int partitionLastLength;
-    private byte[] internalKey = new byte[64];
     private final byte[] handle = new byte[20];
+    private final byte[] trailer = new byte[BLOCK_TRAILER];
 
     private long entries;
     private long rawKeyBytes;
     private long rawValueBytes;
     private long dataBlocks;
-    private long dataBytes;
     private boolean finished;
 
     JavaSstWriter(Path file) {
@@ -104,19 +101,21 @@ final class JavaSstWriter implements KvSstWriter {
 
     @Override
     public void put(byte[] key, byte[] value) {
-        if (lastKeyLength >= 0 && Arrays.compareUnsigned(lastKey, 0, lastKeyLength, key, 0, key.length) >= 0) {
-            throw new IllegalArgumentException("keys out of order in " + file);
+        // One comparison with the key before gives both the order check and the prefix the two
+        // share (a prefix of the internal keys too: they differ within the user keys).
+        int shared = 0;
+        if (lastKeyLength >= 0) {
+            shared = Arrays.mismatch(lastKey, 0, lastKeyLength, key, 0, key.length);
+            if (shared < 0 || shared == key.length
+                    || (shared < lastKeyLength && (lastKey[shared] & 0xff) > (key[shared] & 0xff))) {
+                throw new IllegalArgumentException("keys out of order in " + file);
+            }
         }
         int internalLength = key.length + KEY_TRAILER.length;
         if (data.count > 0 && blockIsFull(internalLength, value.length)) {
             flushDataBlock();
         }
-        if (internalKey.length < internalLength) {
-            internalKey = Arrays.copyOf(internalKey, 2 * internalLength);
-        }
-        System.arraycopy(key, 0, internalKey, 0, key.length);
-        System.arraycopy(KEY_TRAILER, 0, internalKey, key.length, KEY_TRAILER.length);
-        data.add(internalKey, internalLength, value, value.length);
+        data.add(key, key.length, KEY_TRAILER, shared, value, value.length);
         if (lastKey.length < key.length) {
             lastKey = Arrays.copyOf(lastKey, 2 * key.length);
         }
@@ -146,31 +145,17 @@ final class JavaSstWriter implements KvSstWriter {
         addIndexEntry(blockOffset, size);
     }
 
-    /** Adds the index entry of the block just written: its last user key and its handle. */
+    /** Adds the index entry of the block just written (its last user key and its handle); cuts the partition once full. */
     private void addIndexEntry(long blockOffset, int size) {
-        if (partition.count > 0 && partition.sizeEstimate() >= METADATA_BLOCK_SIZE) {
+        partition.add(lastKey, lastKeyLength, handle, encodeHandle(blockOffset, size));
+        if (partition.sizeEstimate() >= METADATA_BLOCK_SIZE) {
             cutPartition();
         }
-        int handleLength = encodeHandle(blockOffset, size);
-        partition.add(lastKey, lastKeyLength, handle, handleLength);
-        if (partitionLast.length < lastKeyLength) {
-            partitionLast = Arrays.copyOf(partitionLast, lastKey.length);
-        }
-        System.arraycopy(lastKey, 0, partitionLast, 0, lastKeyLength);
-        partitionLastLength = lastKeyLength;
     }
 
     private void cutPartition() {
-        int length = partition.finish();
-        partitions.append(partition.bytes(), 0, length);
-        partitionLastKeys.append(partitionLast, 0, partitionLastLength);
-        if (partitionCount == partitionEnds.length) {
-            partitionEnds = Arrays.copyOf(partitionEnds, 2 * partitionCount);
-            partitionKeyEnds = Arrays.copyOf(partitionKeyEnds, 2 * partitionCount);
-        }
-        partitionEnds[partitionCount] = partitions.length;
-        partitionKeyEnds[partitionCount] = partitionLastKeys.length;
-        partitionCount++;
+        partitions.add(Arrays.copyOf(partition.bytes(), partition.finish()));
+        partitionLastKeys.add(Arrays.copyOf(lastKey, lastKeyLength));
         partition.reset();
     }
 
@@ -197,19 +182,13 @@ final class JavaSstWriter implements KvSstWriter {
             if (partition.count > 0) {
                 cutPartition();
             }
-            dataBytes = offset;
-            long tailStart = offset;
-            int partitionStart = 0;
-            int keyStart = 0;
-            for (int p = 0; p < partitionCount; p++) {
+            long tailStart = offset; // where the data blocks end
+            for (int p = 0; p < partitions.size(); p++) {
                 long at = offset;
-                int size = writeBlock(partitions.bytes, partitionStart, partitionEnds[p] - partitionStart, false);
-                int handleLength = encodeHandle(at, size);
-                int keyLength = partitionKeyEnds[p] - keyStart;
-                byte[] key = Arrays.copyOfRange(partitionLastKeys.bytes, keyStart, partitionKeyEnds[p]);
-                topLevel.add(key, keyLength, handle, handleLength);
-                partitionStart = partitionEnds[p];
-                keyStart = partitionKeyEnds[p];
+                byte[] block = partitions.get(p);
+                int size = writeBlock(block, block.length, false);
+                byte[] key = partitionLastKeys.get(p);
+                topLevel.add(key, key.length, handle, encodeHandle(at, size));
             }
             long topLevelOffset = offset;
             int topLevelLength = topLevel.finish();
@@ -221,9 +200,8 @@ final class JavaSstWriter implements KvSstWriter {
             int propertiesSize = writeBlock(properties, properties.length, false);
 
             BlockBuilder metaindex = new BlockBuilder(1);
-            int handleLength = encodeHandle(propertiesOffset, propertiesSize);
-            byte[] name = "rocksdb.properties".getBytes(StandardCharsets.US_ASCII);
-            metaindex.add(name, name.length, handle, handleLength);
+            byte[] name = ascii("rocksdb.properties");
+            metaindex.add(name, name.length, handle, encodeHandle(propertiesOffset, propertiesSize));
             long metaindexOffset = offset;
             int metaindexSize = writeBlock(metaindex.bytes(), metaindex.finish(), false);
 
@@ -250,7 +228,7 @@ final class JavaSstWriter implements KvSstWriter {
         p.put("rocksdb.creating.session.identity", ascii(sessionId()));
         p.put("rocksdb.creation.time", varint(0));
         p.put("rocksdb.data.block.restart.interval", varint(DATA_RESTART_INTERVAL));
-        p.put("rocksdb.data.size", varint(dataBytes));
+        p.put("rocksdb.data.size", varint(tailStart));
         p.put("rocksdb.deleted.keys", varint(0));
         p.put("rocksdb.external_sst_file.global_seqno", fixed64(0));
         p.put("rocksdb.external_sst_file.version", fixed32(2));
@@ -259,7 +237,7 @@ final class JavaSstWriter implements KvSstWriter {
         p.put("rocksdb.format.version", varint(FORMAT_VERSION));
         p.put("rocksdb.index.block.restart.interval", varint(INDEX_RESTART_INTERVAL));
         p.put("rocksdb.index.key.is.user.key", varint(1));
-        p.put("rocksdb.index.partitions", varint(partitionCount));
+        p.put("rocksdb.index.partitions", varint(partitions.size()));
         p.put("rocksdb.index.size", varint(indexBytes));
         p.put("rocksdb.index.value.is.delta.encoded", varint(0));
         p.put("rocksdb.key.largest.seqno", varint(0));
@@ -316,14 +294,9 @@ final class JavaSstWriter implements KvSstWriter {
         write(footer, 0, footer.length);
     }
 
-    private int writeBlock(byte[] block, int length, boolean compress) {
-        return writeBlock(block, 0, length, compress);
-    }
-
     /** Writes a block (compressed if asked and worth it) and its trailer; returns its size without the trailer. */
-    private int writeBlock(byte[] block, int from, int length, boolean compress) {
+    private int writeBlock(byte[] block, int length, boolean compress) {
         byte[] bytes = block;
-        int start = from;
         int size = length;
         byte type = NO_COMPRESSION;
         if (compress) {
@@ -332,23 +305,20 @@ final class JavaSstWriter implements KvSstWriter {
                 compressed = new byte[bound];
             }
             int prefix = putVarint(compressed, 0, length); // the uncompressed size first, as RocksDB reads it
-            int n = zstd.compressByteArray(compressed, prefix, compressed.length - prefix, block, from, length);
+            int n = zstd.compressByteArray(compressed, prefix, compressed.length - prefix, block, 0, length);
             if (prefix + n <= length - length / 8) {
                 bytes = compressed;
-                start = 0;
                 size = prefix + n;
                 type = ZSTD_COMPRESSION;
             }
         }
         crc.reset();
-        crc.update(bytes, start, size);
+        crc.update(bytes, 0, size);
         crc.update(type);
-        int checksum = mask((int) crc.getValue());
-        byte[] trailer = new byte[BLOCK_TRAILER];
         trailer[0] = type;
-        putFixed32(trailer, 1, checksum);
+        putFixed32(trailer, 1, mask((int) crc.getValue()));
         try {
-            write(bytes, start, size);
+            write(bytes, 0, size);
             write(trailer, 0, BLOCK_TRAILER);
         } catch (IOException e) {
             throw new StoreException("write to " + file + " failed: " + e.getMessage(), e);
@@ -473,36 +443,35 @@ final class JavaSstWriter implements KvSstWriter {
         private int restartCount;
         int count;
         private final byte[] header = new byte[15];
-        private byte[] previous = new byte[64];
-        private int previousLength;
 
         BlockBuilder(int restartInterval) {
             this.restartInterval = restartInterval;
         }
 
+        /** An entry whose key shares nothing with the one before (as every entry of the index and meta blocks). */
         void add(byte[] key, int keyLength, byte[] value, int valueLength) {
-            int shared = 0;
+            add(key, keyLength, NO_SUFFIX, 0, value, valueLength);
+        }
+
+        /**
+         * An entry of key bytes {@code [0, keyLength)} then {@code suffix}, of which the first
+         * {@code shared} bytes (at most the prefix it has in common with the key before) are not
+         * repeated, except at a restart point.
+         */
+        void add(byte[] key, int keyLength, byte[] suffix, int shared, byte[] value, int valueLength) {
             if (count % restartInterval == 0) {
                 if (restartCount == restarts.length) {
                     restarts = Arrays.copyOf(restarts, 2 * restartCount);
                 }
                 restarts[restartCount++] = buffer.length;
-            } else {
-                int m = Arrays.mismatch(previous, 0, previousLength, key, 0, keyLength);
-                shared = m < 0 ? keyLength : m;
-            }
-            if (restartInterval > 1) {
-                if (previous.length < keyLength) {
-                    previous = Arrays.copyOf(previous, 2 * keyLength);
-                }
-                System.arraycopy(key, 0, previous, 0, keyLength);
-                previousLength = keyLength;
+                shared = 0;
             }
             int at = putVarint(header, 0, shared);
-            at = putVarint(header, at, keyLength - shared);
+            at = putVarint(header, at, keyLength + suffix.length - shared);
             at = putVarint(header, at, valueLength);
             buffer.append(header, 0, at);
             buffer.append(key, shared, keyLength - shared);
+            buffer.append(suffix, 0, suffix.length);
             buffer.append(value, 0, valueLength);
             count++;
         }
@@ -516,13 +485,12 @@ final class JavaSstWriter implements KvSstWriter {
             if (restartCount == 0) {
                 restarts[restartCount++] = 0;
             }
-            byte[] fixed = new byte[4];
             for (int i = 0; i < restartCount; i++) {
-                putFixed32(fixed, 0, restarts[i]);
-                buffer.append(fixed, 0, 4);
+                putFixed32(header, 0, restarts[i]);
+                buffer.append(header, 0, 4);
             }
-            putFixed32(fixed, 0, restartCount);
-            buffer.append(fixed, 0, 4);
+            putFixed32(header, 0, restartCount);
+            buffer.append(header, 0, 4);
             return buffer.length;
         }
 
