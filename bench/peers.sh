@@ -123,11 +123,12 @@ quarry() {
         printf 'quarry\t-\t-\t-\t-\t-\tSKIPPED (no quarry.jar load)\t-\t-\n' >> "$results"
         return 0
     fi
-    # The JVM's ahead-of-time cache, as ./quarry uses it (made now, outside the timing; QUARRY_AOT=off: none).
+    # The JVM's ahead-of-time cache and the loader's JVM options (jvm/load.options), as ./quarry
+    # uses them (the cache made now, outside the timing; QUARRY_AOT=off: none).
     local aot
     aot=$(JAVA_HOME=$java_home "$repo/jvm/aot-cache" "$quarry_jar" train)
     # shellcheck disable=SC2086
-    run quarry "$store" "$java" ${QUARRY_JVM_ARGS:-} $aot -jar "$quarry_jar" load --store "$store" "$file" || return 0
+    run quarry "$store" "$java" ${QUARRY_JVM_ARGS:-} @"$repo/jvm/load.options" $aot -jar "$quarry_jar" load --store "$store" "$file" || return 0
     local count
     # quarry verify counts the quads of the index and checks that all six indexes and the
     # dictionary agree ("ok: 1,000,000 quads and ... terms checked"). (The SPARQL COUNT through

@@ -136,7 +136,7 @@ quarry_aot() { "$repo/jvm/aot-cache" "$1" train; }
 load_cmd() {
   local kind=${1%%:*} jar=${1#*:} store=$2 file=$3
   case $kind in
-    quarry) echo "$java -Xmx$jvm_xmx $(quarry_aot "$jar") -jar $jar load --store $store $file" ;;
+    quarry) echo "$java -Xmx$jvm_xmx @$repo/jvm/load.options $(quarry_aot "$jar") -jar $jar load --store $store $file" ;;
     oxigraph) echo "$oxigraph_cmd load --location $store --file $file" ;;
     fuseki) echo "$java -Xmx$jvm_xmx -cp $fuseki_jar tdb2.tdbloader --loc $store $file" ;;
   esac
