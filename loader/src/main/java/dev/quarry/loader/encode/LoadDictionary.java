@@ -26,6 +26,12 @@ public final class LoadDictionary implements TermIds, AutoCloseable {
     private final int shardShift;
     private final AtomicInteger spills = new AtomicInteger();
     private final long budgetBytes;
+    /**
+     * Heap for sorting the TERM2ID records (48 bytes a term while sorted). At BSBM 25 M the whole
+     * sort in memory (6.4 M terms, ~300 MB) was the load's peak: G1 grew the heap by ~150 MB
+     * for it, early in the merge. Bucket files of a quarter the size cost ~150 MB of scratch I/O.
+     */
+    static final long TERM_SORT_BYTES = 64L << 20;
 
     /**
      * @param budgetBytes heap for all shards together (arenas and tables); each shard spills past its share
@@ -106,10 +112,13 @@ public final class LoadDictionary implements TermIds, AutoCloseable {
     /**
      * TERM2ID is keyed by term hash (store format 5): each shard's new terms are walked in id
      * order (as for ID2TERM), hashed, and their (hash, id) records sorted; no merge by term bytes.
+     * The sort holds at most {@link #TERM_SORT_BYTES} (past it, it sorts bucket files one at a
+     * time): it runs while the shards, the sorted runs and the first index merges are all still
+     * in the heap, and the peak RSS of a load is made there.
      */
     private long writeTermToId(List<Path> out) {
         long n = 0;
-        try (TermHashSorter sorter = new TermHashSorter(scratch, newTerms(), Math.max(1 << 20, budgetBytes / 2));
+        try (TermHashSorter sorter = new TermHashSorter(scratch, newTerms(), Math.max(1 << 20, Math.min(TERM_SORT_BYTES, budgetBytes / 2)));
              SstFileBuilder f = session.newFile("term2id")) {
             for (DictionaryShard s : shards) {
                 try (TermCursor c = s.cursorById()) {
