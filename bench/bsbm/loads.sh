@@ -42,7 +42,10 @@ data_file() {
       if [[ ! -f $plain.${fmt#*.} ]]; then
         say "compressing $plain to .${fmt#*.}"
         tmp=$plain.${fmt#*.}.tmp
-        if [[ $fmt == *.gz ]]; then gzip -c "$plain" > "$tmp"; else bzip2 -c "$plain" > "$tmp"; fi
+        # Checked here: errexit does not reach into the $(data_file ...) that calls this, and a
+        # compressor stopped half-way must not leave a truncated file to be loaded as the data.
+        if [[ $fmt == *.gz ]]; then gzip -c "$plain" > "$tmp" || { rm -f "$tmp"; die "gzip of $plain failed"; }
+        else bzip2 -c "$plain" > "$tmp" || { rm -f "$tmp"; die "bzip2 of $plain failed"; }; fi
         mv "$tmp" "$plain.${fmt#*.}"
       fi
       echo "$plain.${fmt#*.}" ;;
