@@ -27,9 +27,11 @@ public final class LoadDictionary implements TermIds, AutoCloseable {
     private final AtomicInteger spills = new AtomicInteger();
     private final long budgetBytes;
     /**
-     * Heap for sorting the TERM2ID records (48 bytes a term while sorted). At BSBM 25 M the whole
-     * sort in memory (6.4 M terms, ~300 MB) was the load's peak: G1 grew the heap by ~150 MB
-     * for it, early in the merge. Bucket files of a quarter the size cost ~150 MB of scratch I/O.
+     * Heap for sorting the TERM2ID records (48 bytes a term while sorted). The sort runs early in
+     * the merge, with the shards and the sorted runs still in the heap: at BSBM 25 M, sorted
+     * whole in memory (6.4 M terms, ~300 MB), it made the load's peak RSS, G1 growing the heap
+     * ~150 MB for it. Past this, it sorts one bucket file at a time (16 at 25 M: ~150 MB of
+     * scratch I/O, no slower; bench/results/2026-11-29-load-term-sort-budget/).
      */
     static final long TERM_SORT_BYTES = 64L << 20;
 
@@ -112,9 +114,7 @@ public final class LoadDictionary implements TermIds, AutoCloseable {
     /**
      * TERM2ID is keyed by term hash (store format 5): each shard's new terms are walked in id
      * order (as for ID2TERM), hashed, and their (hash, id) records sorted; no merge by term bytes.
-     * The sort holds at most {@link #TERM_SORT_BYTES} (past it, it sorts bucket files one at a
-     * time): it runs while the shards, the sorted runs and the first index merges are all still
-     * in the heap, and the peak RSS of a load is made there.
+     * The sort holds at most {@link #TERM_SORT_BYTES}.
      */
     private long writeTermToId(List<Path> out) {
         long n = 0;
