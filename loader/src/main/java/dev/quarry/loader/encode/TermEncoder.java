@@ -19,7 +19,11 @@ import org.apache.jena.graph.NodeFactory;
  */
 public final class TermEncoder {
     private static final int CACHE_BITS = 14;
-    private static final int NS_CACHE_BITS = 12;
+    /**
+     * 16 K namespaces, not 4 K: 100 M generated quads name tens of thousands (one a producer,
+     * vendor or rating site); namespace lookups took 16.9 CPU-s of that load with 4 K, 14.2 with 16 K.
+     */
+    private static final int NS_CACHE_BITS = 14;
     private static final int IRI_CACHE_BITS = 14;
     private static final byte[] XSD = "http://www.w3.org/2001/XMLSchema#".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] STRING_LOCAL = "string".getBytes(StandardCharsets.US_ASCII);

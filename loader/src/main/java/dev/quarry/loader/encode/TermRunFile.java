@@ -81,7 +81,7 @@ final class TermRunFile {
     }
 
     private static TermRunFile write(Path file, TermCursor entries, int n) {
-        long[] bloom = new long[Math.max(1, (n * 10 + 63) / 64)];
+        long[] bloom = new long[Math.max(1, (int) ((n * 10L + BLOCK_BITS - 1) / BLOCK_BITS)) * BLOCK_LONGS];
         int indexSize = (n + INDEX_EVERY - 1) / INDEX_EVERY;
         byte[][] keys = new byte[indexSize][];
         long[] offsets = new long[indexSize];
@@ -124,6 +124,11 @@ final class TermRunFile {
             b += k.length + 16;
         }
         return b;
+    }
+
+    /** Whether the term with this hash may be in this run (its Bloom filter lets it through). */
+    boolean mayHold(long hash) {
+        return mayContain(bloom, hash);
     }
 
     /** The id of the term, or {@link TermId#NONE} if this run does not hold it. */
@@ -256,21 +261,43 @@ final class TermRunFile {
         return n;
     }
 
+    /*
+     * The Bloom filter is blocked: a term's five bits lie in one 512-bit block (a cache line),
+     * chosen by the low half of its hash; the bits come from a remix of the hash (the shard took
+     * its high bits, which are the same for all its terms). Bits spread over the whole filter
+     * cost up to five cache misses (and divisions) a run for every term looked up and not in
+     * memory, and at 100 M quads a shard has up to eight runs: the filter checks took 11.5 of
+     * that load's CPU-s, 9.0 blocked. The blocked filter's false positive rate at 10 bits a term
+     * is about 1 % against 0.9 % (TermRunFileTest bounds it).
+     */
+    private static final int BLOCK_LONGS = 8;
+    private static final int BLOCK_BITS = BLOCK_LONGS * 64;
+
+    private static int block(long[] bits, long hash) {
+        long blocks = bits.length / BLOCK_LONGS;
+        return (int) (((hash & 0xFFFF_FFFFL) * blocks) >>> 32) * BLOCK_LONGS;
+    }
+
+    private static long bitSource(long hash) {
+        long x = hash * 0xBF58476D1CE4E5B9L;
+        return x ^ (x >>> 31);
+    }
+
     private static void addToBloom(long[] bits, long hash) {
-        long m = bits.length * 64L;
-        int h1 = (int) hash, h2 = (int) (hash >>> 32);
-        for (int i = 0; i < 5; i++) {
-            long bit = Integer.toUnsignedLong(h1 + i * h2) % m;
-            bits[(int) (bit >>> 6)] |= 1L << bit;
+        int block = block(bits, hash);
+        long r = bitSource(hash);
+        for (int i = 0; i < 5; i++, r >>>= 9) {
+            int bit = (int) r & (BLOCK_BITS - 1);
+            bits[block + (bit >>> 6)] |= 1L << bit;
         }
     }
 
     private static boolean mayContain(long[] bits, long hash) {
-        long m = bits.length * 64L;
-        int h1 = (int) hash, h2 = (int) (hash >>> 32);
-        for (int i = 0; i < 5; i++) {
-            long bit = Integer.toUnsignedLong(h1 + i * h2) % m;
-            if ((bits[(int) (bit >>> 6)] & (1L << bit)) == 0) {
+        int block = block(bits, hash);
+        long r = bitSource(hash);
+        for (int i = 0; i < 5; i++, r >>>= 9) {
+            int bit = (int) r & (BLOCK_BITS - 1);
+            if ((bits[block + (bit >>> 6)] & (1L << bit)) == 0) {
                 return false;
             }
         }

@@ -93,8 +93,8 @@ public final class IndexMerger {
             if (distinctPairs == null) {
                 copy(keys, perm, out, cancelled);
             } else {
-                // A counter whose counts are dropped rather than none: see copyCounting.
-                inStore = copyCounting(keys, perm, out, committed, stats != null ? stats : new PairCounter(),
+                // A counter that drops its counts rather than none: see copyCounting.
+                inStore = copyCounting(keys, perm, out, committed, stats != null ? stats : PairCounter.discarding(),
                         distinctPairs, cancelled);
             }
             long distinct = out.entries();
