@@ -1,5 +1,7 @@
 package dev.quarry.loader.sort;
 
+import java.util.Arrays;
+
 /**
  * Counts (graph, predicate) pairs in primitive arrays: the statistics of a load.
  *
@@ -51,7 +53,7 @@ final class PairCounter {
         if (discards) {
             return;
         }
-        if (predicate != this.predicate || graphCount == 0) {
+        if (predicate != this.predicate) {
             flushGraphs();
             this.predicate = predicate;
         } else if (lastSlot >= 0 && graphs[lastSlot] == graph) {
@@ -67,7 +69,7 @@ final class PairCounter {
                 t[x + 1] = 1;
                 lastSlot = x;
                 if (graphCount == graphSlots.length) {
-                    graphSlots = java.util.Arrays.copyOf(graphSlots, graphCount * 2);
+                    graphSlots = Arrays.copyOf(graphSlots, graphCount * 2);
                 }
                 graphSlots[graphCount++] = x;
                 if (graphCount * 2 > mask + 1) {

@@ -1,6 +1,7 @@
 package dev.quarry.loader.sort;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
@@ -72,7 +73,7 @@ class PairCounterTest {
         Map<Pair, Long> seen = new HashMap<>();
         counter.forEach((g, p, n) -> {
             Long before = seen.put(new Pair(g, p), n);
-            assertEquals(null, before, "pair (" + g + ", " + p + ") visited twice");
+            assertNull(before, "pair (" + g + ", " + p + ") visited twice");
         });
         return seen;
     }
