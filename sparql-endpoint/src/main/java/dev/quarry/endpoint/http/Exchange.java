@@ -55,6 +55,7 @@ public final class Exchange {
     private long inlineBudgetMillis;  // > 0 while the handler runs on the event loop
     private boolean moveRequested;
     private byte[] body;
+    private Map<String, List<String>> queryParams; // decoded on first use
     private RequestBodyStream bodyStream;
     private ResponseBodyStream stream;
 
@@ -92,7 +93,16 @@ public final class Exchange {
 
     /** Parameters of the query string, decoded. */
     public Map<String, List<String>> queryParams() {
-        return decoded(uri::parameters);
+        if (queryParams == null) {
+            String u = request.uri();
+            int pathEnd = 0;
+            while (pathEnd < u.length() && u.charAt(pathEnd) != '?' && u.charAt(pathEnd) != '#') {
+                pathEnd++;
+            }
+            int from = pathEnd;
+            queryParams = decoded(() -> UrlEncodedParams.decode(u, from, StandardCharsets.UTF_8));
+        }
+        return queryParams;
     }
 
     /** What Netty's decoder gives, or 400 for a malformed percent-escape (e.g. {@code %ZZ}) instead of a failure. */
@@ -132,9 +142,9 @@ public final class Exchange {
 
     /** Parameters of an {@code application/x-www-form-urlencoded} body (buffered routes). */
     public Map<String, List<String>> formParams() {
-        QueryStringDecoder form = QueryStringDecoder.builder().hasPath(false).semicolonIsNormalChar(true).charset(charset())
-                .build(bodyString());
-        return decoded(form::parameters);
+        String form = bodyString();
+        Charset charset = charset();
+        return decoded(() -> UrlEncodedParams.decode(form, 0, charset));
     }
 
     /**
