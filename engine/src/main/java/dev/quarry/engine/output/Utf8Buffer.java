@@ -10,6 +10,11 @@ import java.io.OutputStream;
  * answering a short query.
  */
 final class Utf8Buffer {
+    /** Chars {@link #plainRun} leaves to the caller: none for plain text, and what JSON and XML escape. */
+    private static final boolean[] NO_ESCAPE = new boolean[128];
+    private static final boolean[] JSON_ESCAPE = marked("\"\\", true);
+    private static final boolean[] XML_ESCAPE = marked("&<>\"'\r", false);
+
     private final OutputStream out;
     private final byte[] buf = new byte[8192];
     private int n;
@@ -126,11 +131,6 @@ final class Utf8Buffer {
         }
         return escaped;
     }
-
-    /** Chars {@link #plainRun} leaves to the caller: none for plain text, and what JSON and XML escape. */
-    private static final boolean[] NO_ESCAPE = new boolean[128];
-    private static final boolean[] JSON_ESCAPE = marked("\"\\", true);
-    private static final boolean[] XML_ESCAPE = marked("&<>\"'\r", false);
 
     /** Writes the character at {@code i} (a surrogate pair as one code point); returns the index of its last char. */
     private int utf8(String s, int i) throws IOException {

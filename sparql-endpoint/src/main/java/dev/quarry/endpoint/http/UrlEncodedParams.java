@@ -107,7 +107,7 @@ final class UrlEncodedParams {
                     throw new IllegalArgumentException("unterminated escape sequence at index " + (i - from)
                             + " of a parameter");
                 }
-                bytes[n++] = (byte) ((hex(s, i + 1) << 4) | hex(s, i + 2));
+                bytes[n++] = escapedByte(s, i);
                 i += 2;
             } else if (c == '+') {
                 bytes[n++] = ' ';
@@ -121,9 +121,17 @@ final class UrlEncodedParams {
         return new String(bytes, 0, n, StandardCharsets.UTF_8);
     }
 
-    /** An ASCII hex digit's value (as Netty reads them: no other script's digits). */
-    private static int hex(String s, int i) {
-        char c = s.charAt(i);
+    /** The byte of the escape {@code %XY} at {@code i}, its digits ASCII hex as Netty reads them (no other script's). */
+    private static byte escapedByte(String s, int i) {
+        int hi = hexDigit(s.charAt(i + 1));
+        int lo = hexDigit(s.charAt(i + 2));
+        if (hi < 0 || lo < 0) {
+            throw new IllegalArgumentException("invalid escape '" + s.substring(i, i + 3) + "' in a parameter");
+        }
+        return (byte) ((hi << 4) | lo);
+    }
+
+    private static int hexDigit(char c) {
         if (c >= '0' && c <= '9') {
             return c - '0';
         } else if (c >= 'a' && c <= 'f') {
@@ -131,7 +139,6 @@ final class UrlEncodedParams {
         } else if (c >= 'A' && c <= 'F') {
             return c - 'A' + 10;
         }
-        throw new IllegalArgumentException("invalid hex byte '" + s.substring(i - 1, Math.min(s.length(), i + 2))
-                + "' in a percent-escape");
+        return -1;
     }
 }
