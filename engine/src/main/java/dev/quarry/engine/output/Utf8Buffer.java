@@ -25,11 +25,8 @@ final class Utf8Buffer {
 
     /** Text known to be ASCII with nothing to escape. */
     Utf8Buffer ascii(String s) throws IOException {
-        for (int i = 0; i < s.length(); ) {
-            i = plainRun(s, i, NO_ESCAPE);
-            if (i < s.length()) {
-                put(s.charAt(i++));
-            }
+        for (int i = plainRun(s, 0, NO_ESCAPE); i < s.length(); i = plainRun(s, i + 1, NO_ESCAPE)) {
+            put(s.charAt(i));
         }
         return this;
     }

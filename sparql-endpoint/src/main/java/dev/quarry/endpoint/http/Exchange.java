@@ -94,13 +94,8 @@ public final class Exchange {
     /** Parameters of the query string, decoded. */
     public Map<String, List<String>> queryParams() {
         if (queryParams == null) {
-            String u = request.uri();
-            int pathEnd = 0;
-            while (pathEnd < u.length() && u.charAt(pathEnd) != '?' && u.charAt(pathEnd) != '#') {
-                pathEnd++;
-            }
-            int from = pathEnd;
-            queryParams = decoded(() -> UrlEncodedParams.decode(u, from, StandardCharsets.UTF_8));
+            int pathEnd = uri.rawPath().length(); // where '?' or '#' begins, as Netty splits the URI
+            queryParams = decoded(() -> UrlEncodedParams.decode(request.uri(), pathEnd, StandardCharsets.UTF_8));
         }
         return queryParams;
     }

@@ -84,7 +84,7 @@ final class UrlEncodedParams {
     }
 
     /** The decoded text of {@code s[from, to)}. */
-    static String component(String s, int from, int to, Charset charset) {
+    private static String component(String s, int from, int to, Charset charset) {
         if (from >= to) {
             return "";
         }
