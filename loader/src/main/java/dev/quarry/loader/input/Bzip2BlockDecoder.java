@@ -8,7 +8,7 @@ import java.util.zip.CRC32;
  * Decodes one bzip2 block (a {@link Bzip2Block} cut by {@link Bzip2BlockSplitter}) straight
  * from its bits into a byte array: Huffman and move-to-front decoding, the inverse
  * Burrows-Wheeler transform and the final run-length stage ({@link Bzip2InverseTransform}),
- * then the block CRC. Its tables take about 13 MB at level 9, reused from
+ * then the block CRC. Its tables take about 20 MB at level 9, reused from
  * block to block.
  *
  * <p>Hand-written for speed, next to commons-compress (which stays the reference in the

@@ -9,7 +9,7 @@ import java.util.Arrays;
 /**
  * The last two stages of decoding a bzip2 block ({@link Bzip2BlockDecoder} does the bits,
  * Huffman and move-to-front stages before): the inverse Burrows-Wheeler transform, walked by
- * several chains at once, and bzip2's first run-length stage undone. Its scratch space (nine
+ * several chains at once, and bzip2's first run-length stage undone. Its scratch space (17
  * bytes per position of the largest block yet: the chains' segments, then the joined text) is
  * reused from block to block.
  *
@@ -17,9 +17,9 @@ import java.util.Arrays;
  */
 final class Bzip2InverseTransform {
     /** Chains walking the inverse transform at once ({@link #unwind}). */
-    private static final int CHAINS = 8;
+    private static final int CHAINS = 16;
     /** Segment starts spread over the table for the chains to take up. */
-    private static final int SEEDS = 128;
+    private static final int SEEDS = 256;
     /** In an entry of {@link #tt}: the position of the successor (blocks are below 2^20 bytes). */
     private static final int LINK = 0x0fffff00;
     /** In an entry of {@link #tt}: a segment of {@link #unwind} starts here. */
@@ -62,7 +62,13 @@ final class Bzip2InverseTransform {
         }
     }
 
-    /** Adds to each entry of {@link #tt} the position of its successor in the original order (bits 8 up). */
+    /**
+     * Adds to each entry of {@link #tt} the position of its successor in the original order
+     * (bits 8 up). A run of equal bytes links to consecutive entries, so it is linked in one
+     * loop: entry by entry, each byte's next entry was a load and a store of the same counter
+     * (a run of one byte value made each wait for the last), and this stage took ~26 % of a
+     * block's decoding against ~18 % by runs (BSBM's N-Triples, async-profiler).
+     */
     private void linkInverse(int[] counts, int n) {
         int[] block = tt;
         int[] next = counts;
@@ -72,9 +78,18 @@ final class Bzip2InverseTransform {
             next[i] = sum;
             sum += c;
         }
-        for (int i = 0; i < n; i++) {
+        int i = 0;
+        while (i < n) {
             int value = block[i] & 0xff;
-            block[next[value]++] |= i << 8;
+            int to = next[value];
+            int end = i + 1;
+            while (end < n && (block[end] & 0xff) == value) {
+                end++;
+            }
+            for (; i < end; i++) {
+                block[to++] |= i << 8;
+            }
+            next[value] = to;
         }
     }
 
@@ -88,9 +103,10 @@ final class Bzip2InverseTransform {
      * successor) are marked as segment starts before the walk, each chain takes the next
      * unwalked start and walks until it meets the next marked entry, and the processor waits
      * for several misses at a time. The segments, in scratch space per chain, are then joined
-     * in text order: each one continues where the one before it stopped. 1.4-2.2x faster than
-     * one chain on BSBM's N-Triples and on generated N-Quads; two chains, or tables of two
-     * or four steps per entry, were no faster. The walk writes nothing into the table: an
+     * in text order: each one continues where the one before it stopped. With eight chains
+     * 1.4-2.2x faster than one on BSBM's N-Triples and on generated N-Quads (two chains, or
+     * tables of two or four steps per entry, were no faster); sixteen chains and 256 starts
+     * were ~10 % faster than eight and 128 on an Intel Xeon, twelve, 24 or 32 no faster than sixteen. The walk writes nothing into the table: an
      * earlier version marked every entry it walked, and whole blocks took about 13 % longer
      * to decode (medians, BSBM's N-Triples; bench/results/2026-11-29-bzip2-decoder/).
      *
@@ -121,8 +137,8 @@ final class Bzip2InverseTransform {
             }
         }
         while (active > 0) {
-            if (active == 8 && CHAINS == 8) {
-                budget = walkEight(budget);
+            if (active == CHAINS) {
+                budget = walkSixteen(budget);
             }
             for (int c = 0; c < CHAINS; c++) { // one step of each chain: the one at a start takes up the next
                 int pos = position[c];
@@ -153,49 +169,62 @@ final class Bzip2InverseTransform {
     }
 
     /**
-     * Steps eight chains side by side until one of them meets a segment start; returns the
-     * budget left. The chains' positions are locals here, so the eight table reads of a round
-     * are issued together (in {@link #unwind}'s loop each chain's state is in arrays, read and
-     * written back per byte): whole blocks decoded in about a fifth less time (bench/results/2026-11-29-bzip2-decoder/).
+     * Steps the sixteen chains side by side until one of them meets a segment start; returns
+     * the budget left. The chains' positions are locals here, so the sixteen table reads of a
+     * round are issued together (in {@link #unwind}'s loop each chain's state is in arrays, read
+     * and written back per byte): whole blocks decoded in about a fifth less time with eight
+     * chains than that loop (bench/results/2026-11-29-bzip2-decoder/), and sixteen took another
+     * ~10 % off eight (bench/results/2026-11-29-bzip2-scan-link-chains/).
      */
-    private int walkEight(int budget) throws IOException {
+    private int walkSixteen(int budget) throws IOException {
         int[] block = tt;
         byte[] bytes = scratch;
-        int p0 = position[0], p1 = position[1], p2 = position[2], p3 = position[3];
-        int p4 = position[4], p5 = position[5], p6 = position[6], p7 = position[7];
-        int w0 = written[0], w1 = written[1], w2 = written[2], w3 = written[3];
-        int w4 = written[4], w5 = written[5], w6 = written[6], w7 = written[7];
+        int p0 = position[0]; int p1 = position[1]; int p2 = position[2]; int p3 = position[3];
+        int p4 = position[4]; int p5 = position[5]; int p6 = position[6]; int p7 = position[7];
+        int p8 = position[8]; int p9 = position[9]; int p10 = position[10]; int p11 = position[11];
+        int p12 = position[12]; int p13 = position[13]; int p14 = position[14]; int p15 = position[15];
+        int w0 = written[0]; int w1 = written[1]; int w2 = written[2]; int w3 = written[3];
+        int w4 = written[4]; int w5 = written[5]; int w6 = written[6]; int w7 = written[7];
+        int w8 = written[8]; int w9 = written[9]; int w10 = written[10]; int w11 = written[11];
+        int w12 = written[12]; int w13 = written[13]; int w14 = written[14]; int w15 = written[15];
         while (true) {
-            int e0 = block[p0], e1 = block[p1], e2 = block[p2], e3 = block[p3];
-            int e4 = block[p4], e5 = block[p5], e6 = block[p6], e7 = block[p7];
-            if (((e0 | e1 | e2 | e3 | e4 | e5 | e6 | e7) & START) != 0) {
+            int e0 = block[p0]; int e1 = block[p1]; int e2 = block[p2]; int e3 = block[p3];
+            int e4 = block[p4]; int e5 = block[p5]; int e6 = block[p6]; int e7 = block[p7];
+            int e8 = block[p8]; int e9 = block[p9]; int e10 = block[p10]; int e11 = block[p11];
+            int e12 = block[p12]; int e13 = block[p13]; int e14 = block[p14]; int e15 = block[p15];
+            if (((e0 | e1 | e2 | e3 | e4 | e5 | e6 | e7
+                    | e8 | e9 | e10 | e11 | e12 | e13 | e14 | e15) & START) != 0) {
                 break;
             }
-            budget -= 8;
+            budget -= 16;
             if (budget < 0) {
                 throw new IOException("corrupt block: its transform is not one cycle");
             }
-            bytes[w0++] = (byte) e0;
-            bytes[w1++] = (byte) e1;
-            bytes[w2++] = (byte) e2;
-            bytes[w3++] = (byte) e3;
-            bytes[w4++] = (byte) e4;
-            bytes[w5++] = (byte) e5;
-            bytes[w6++] = (byte) e6;
-            bytes[w7++] = (byte) e7;
-            p0 = (e0 & LINK) >>> 8;
-            p1 = (e1 & LINK) >>> 8;
-            p2 = (e2 & LINK) >>> 8;
-            p3 = (e3 & LINK) >>> 8;
-            p4 = (e4 & LINK) >>> 8;
-            p5 = (e5 & LINK) >>> 8;
-            p6 = (e6 & LINK) >>> 8;
-            p7 = (e7 & LINK) >>> 8;
+            bytes[w0++] = (byte) e0; bytes[w1++] = (byte) e1;
+            bytes[w2++] = (byte) e2; bytes[w3++] = (byte) e3;
+            bytes[w4++] = (byte) e4; bytes[w5++] = (byte) e5;
+            bytes[w6++] = (byte) e6; bytes[w7++] = (byte) e7;
+            bytes[w8++] = (byte) e8; bytes[w9++] = (byte) e9;
+            bytes[w10++] = (byte) e10; bytes[w11++] = (byte) e11;
+            bytes[w12++] = (byte) e12; bytes[w13++] = (byte) e13;
+            bytes[w14++] = (byte) e14; bytes[w15++] = (byte) e15;
+            p0 = (e0 & LINK) >>> 8; p1 = (e1 & LINK) >>> 8;
+            p2 = (e2 & LINK) >>> 8; p3 = (e3 & LINK) >>> 8;
+            p4 = (e4 & LINK) >>> 8; p5 = (e5 & LINK) >>> 8;
+            p6 = (e6 & LINK) >>> 8; p7 = (e7 & LINK) >>> 8;
+            p8 = (e8 & LINK) >>> 8; p9 = (e9 & LINK) >>> 8;
+            p10 = (e10 & LINK) >>> 8; p11 = (e11 & LINK) >>> 8;
+            p12 = (e12 & LINK) >>> 8; p13 = (e13 & LINK) >>> 8;
+            p14 = (e14 & LINK) >>> 8; p15 = (e15 & LINK) >>> 8;
         }
         position[0] = p0; position[1] = p1; position[2] = p2; position[3] = p3;
         position[4] = p4; position[5] = p5; position[6] = p6; position[7] = p7;
+        position[8] = p8; position[9] = p9; position[10] = p10; position[11] = p11;
+        position[12] = p12; position[13] = p13; position[14] = p14; position[15] = p15;
         written[0] = w0; written[1] = w1; written[2] = w2; written[3] = w3;
         written[4] = w4; written[5] = w5; written[6] = w6; written[7] = w7;
+        written[8] = w8; written[9] = w9; written[10] = w10; written[11] = w11;
+        written[12] = w12; written[13] = w13; written[14] = w14; written[15] = w15;
         return budget;
     }
 

@@ -68,7 +68,7 @@ public final class ParallelBzip2InputStream extends InputStream {
      * zeroing, cold memory and collection (about 5 % of the decoding CPU).
      */
     private final BlockingQueue<byte[]> spareBuffers;
-    /** Block decoders and their tables (about 13 MB at level 9), reused in the same way: one per thread that decodes. */
+    /** Block decoders and their tables (about 20 MB at level 9), reused in the same way: one per thread that decodes. */
     private final BlockingQueue<Bzip2BlockDecoder> spareDecoders;
 
     private byte[] current = new byte[0];

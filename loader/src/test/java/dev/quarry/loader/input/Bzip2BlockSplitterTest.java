@@ -8,6 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
@@ -37,6 +39,59 @@ class Bzip2BlockSplitterTest {
             assertEquals(end, b.endBit());
             assertTrue(b.last() && !a.last());
             assertNull(splitter.next());
+        }
+    }
+
+    /**
+     * Many blocks of random lengths (some a few bits, some past the 64 KiB reads), false end
+     * markers between them and test cuts at random bits: every boundary is found, no other.
+     */
+    @Test
+    void everyPlantedBoundaryIsFoundAndNoOther() throws IOException {
+        Random random = new Random(20261129);
+        for (int round = 0; round < 40; round++) {
+            Bits bits = header(9);
+            List<Long> starts = new ArrayList<>();
+            List<Long> extraCuts = new ArrayList<>();
+            int combined = 0;
+            int blocks = 1 + random.nextInt(30);
+            for (int i = 0; i < blocks; i++) {
+                int crc = random.nextInt();
+                combined = Integer.rotateLeft(combined, 1) ^ crc;
+                starts.add(bits.length());
+                bits.put(Bzip2Block.BLOCK_MAGIC, 48).put(crc, 32);
+                int length = switch (random.nextInt(4)) {
+                    case 0 -> random.nextInt(16);
+                    case 1 -> random.nextInt(2_000);
+                    case 2 -> random.nextInt(200_000);
+                    default -> 600_000 + random.nextInt(100_000);
+                };
+                bits.random(length, random.nextLong());
+                if (random.nextInt(4) == 0) { // an end marker by chance, with a CRC that matches nothing
+                    bits.put(Bzip2Block.END_MAGIC, 48).put(combined ^ 0x5a5a5a5a, 32).random(100 + random.nextInt(100), random.nextLong());
+                }
+                if (length > 200 && random.nextInt(3) == 0) { // a cut where a block magic might occur by chance
+                    long cut = starts.get(i) + 80 + random.nextInt(length - 100);
+                    extraCuts.add(cut);
+                }
+            }
+            long end = bits.length();
+            bits.put(Bzip2Block.END_MAGIC, 48).put(combined, 32);
+
+            Bzip2BlockSplitter splitter = new Bzip2BlockSplitter(new ByteArrayInputStream(bits.toBytes()));
+            splitter.cutAlsoAt(extraCuts.stream().mapToLong(Long::longValue).toArray());
+            List<Long> expected = new ArrayList<>(starts);
+            expected.addAll(extraCuts);
+            expected.sort(null);
+            List<Long> found = new ArrayList<>();
+            Bzip2Block block;
+            long lastEnd = -1;
+            while ((block = splitter.next()) != null) {
+                found.add(block.startBit());
+                lastEnd = block.endBit();
+            }
+            assertEquals(expected, found, "round " + round);
+            assertEquals(end, lastEnd, "round " + round);
         }
     }
 
