@@ -26,8 +26,9 @@ import org.apache.jena.riot.resultset.ResultSetLang;
 
 /**
  * Warms a freshly started JVM before the server accepts its first client: for a time budget,
- * first the store's blocks read into RocksDB's block cache (up to half of it, in at most half
- * the budget: a block's first reader otherwise reads and decompresses it), then
+ * first the store's blocks read into RocksDB's block cache (the dictionary first, up to half
+ * of it, in at most half the budget: a block's first reader otherwise reads and decompresses
+ * it), then
  * generic SPARQL queries built from the store's own terms (lookups, joins, FILTERs, OPTIONAL,
  * UNION, ORDER BY with LIMIT, aggregates, DESCRIBE, CONSTRUCT, in every result format) go
  * through a private read-only server on a loopback port, so HotSpot compiles the request path,

@@ -289,6 +289,9 @@ public final class RocksKv implements KvReader, AutoCloseable {
         }
     }
 
+    /** Keys from {@code from} (inclusive) to {@code to} (exclusive; null: to the end of all keys). */
+    public record KeyRange(byte[] from, byte[] to) {}
+
     /**
      * Reads the store's keys in order, keeping the blocks they are in in the block cache,
      * until the cache holds {@code budgetBytes}, the keys end or {@code stop} says so; returns
@@ -297,12 +300,20 @@ public final class RocksKv implements KvReader, AutoCloseable {
      * Q11 0.62 ms against 0.38 with the store read in first, 3.3 s for its 18 M keys).
      */
     public long preloadBlockCache(long budgetBytes, java.util.function.BooleanSupplier stop) {
+        return preloadBlockCache(List.of(new KeyRange(new byte[0], null)), budgetBytes, stop);
+    }
+
+    /** As {@link #preloadBlockCache(long, java.util.function.BooleanSupplier)}, reading {@code ranges} one after the other. */
+    public long preloadBlockCache(List<KeyRange> ranges, long budgetBytes, java.util.function.BooleanSupplier stop) {
         long n = 0;
-        try (ReadOptions ro = new ReadOptions().setFillCache(true).setReadaheadSize(2 << 20);
-             RocksIterator it = db.newIterator(ro)) {
-            for (it.seekToFirst(); it.isValid(); it.next()) {
-                if ((++n & 0xFFF) == 0 && (blockCache.getUsage() >= budgetBytes || stop.getAsBoolean())) {
-                    break;
+        for (KeyRange range : ranges) {
+            try (Slice upper = range.to() == null ? null : new Slice(range.to());
+                 ReadOptions ro = new ReadOptions().setFillCache(true).setReadaheadSize(2 << 20);
+                 RocksIterator it = db.newIterator(upper == null ? ro : ro.setIterateUpperBound(upper))) {
+                for (it.seek(range.from()); it.isValid(); it.next()) {
+                    if ((++n & 0xFFF) == 0 && (blockCache.getUsage() >= budgetBytes || stop.getAsBoolean())) {
+                        return n;
+                    }
                 }
             }
         }

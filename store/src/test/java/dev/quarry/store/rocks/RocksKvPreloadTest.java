@@ -19,11 +19,16 @@ class RocksKvPreloadTest {
 
     /** A store of {@link #KEYS} keys with 100 random (incompressible) bytes each, in files; reopened so its cache is empty. */
     private void write() {
+        write((byte) 0x01, 1);
+    }
+
+    /** {@link #KEYS} more keys under {@code tag}, written as {@link #write()} writes them. */
+    private void write(byte tag, long seed) {
         try (RocksKv kv = RocksKv.open(dir, 8 << 20, false)) {
-            Random random = new Random(1);
+            Random random = new Random(seed);
             List<byte[]> entries = new ArrayList<>();
             for (int i = 0; i < KEYS; i++) {
-                entries.add(new byte[] {0x01, (byte) (i >>> 16), (byte) (i >>> 8), (byte) i});
+                entries.add(new byte[] {tag, (byte) (i >>> 16), (byte) (i >>> 8), (byte) i});
                 byte[] value = new byte[100];
                 random.nextBytes(value);
                 entries.add(value);
@@ -62,6 +67,26 @@ class RocksKvPreloadTest {
         try (RocksKv kv = RocksKv.open(dir, 256 << 20, false)) {
             long read = kv.preloadBlockCache(128 << 20, () -> true);
             assertEquals(1 << 12, read, "checks the stop every 4,096 keys");
+        }
+    }
+
+    @Test
+    void readsTheRangesInTheOrderGiven() {
+        write();
+        write((byte) 0x10, 2);
+        try (RocksKv kv = RocksKv.open(dir, 256 << 20, false)) {
+            byte[] second = {0x10};
+            long read = kv.preloadBlockCache(List.of(new RocksKv.KeyRange(second, null),
+                    new RocksKv.KeyRange(new byte[0], second)), 28 << 20, () -> false);
+            assertTrue(read >= KEYS && read < KEYS * 2, read + " keys read for a 28 MB budget (each key space is ~20 MB)");
+            long misses = kv.tickers().get("block_cache_miss");
+            for (int i = 0; i < KEYS; i += 997) {
+                kv.get(new byte[] {0x10, (byte) (i >>> 16), (byte) (i >>> 8), (byte) i});
+            }
+            assertEquals(misses, kv.tickers().get("block_cache_miss"), "the range asked first is cached");
+            int last = KEYS - 1;
+            kv.get(new byte[] {0x01, (byte) (last >>> 16), (byte) (last >>> 8), (byte) last});
+            assertTrue(kv.tickers().get("block_cache_miss") > misses, "the end of the range after it is not");
         }
     }
 }
