@@ -1,6 +1,7 @@
 package dev.quarry.loader.input;
 import java.io.*;
 import java.util.*;
+/** DecodeBench FILE.bz2 N: the first N blocks of FILE cut, then decoded on one thread seven times; seconds and MB/s a pass. */
 public class DecodeBench {
     public static void main(String[] a) throws Exception {
         List<Bzip2Block> blocks = new ArrayList<>();

@@ -1,5 +1,6 @@
 package dev.quarry.loader.input;
 import java.io.*;
+/** SplitBench FILE.bz2: FILE cut into its blocks five times; seconds a pass. */
 public class SplitBench {
     public static void main(String[] a) throws Exception {
         for (int r = 0; r < 5; r++) {

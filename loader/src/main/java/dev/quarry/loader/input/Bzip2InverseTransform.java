@@ -106,9 +106,11 @@ final class Bzip2InverseTransform {
      * in text order: each one continues where the one before it stopped. With eight chains
      * 1.4-2.2x faster than one on BSBM's N-Triples and on generated N-Quads (two chains, or
      * tables of two or four steps per entry, were no faster); sixteen chains and 256 starts
-     * were ~10 % faster than eight and 128 on an Intel Xeon, twelve, 24 or 32 no faster than sixteen. The walk writes nothing into the table: an
-     * earlier version marked every entry it walked, and whole blocks took about 13 % longer
-     * to decode (medians, BSBM's N-Triples; bench/results/2026-11-29-bzip2-decoder/).
+     * were ~10 % faster than eight and 128 on an Intel Xeon, and 12, 24 or 32 chains no faster
+     * than sixteen (bench/results/2026-11-29-bzip2-scan-link-chains/). The walk writes
+     * nothing into the table: an earlier version marked every entry it walked, and whole
+     * blocks took about 13 % longer to decode (medians, BSBM's N-Triples;
+     * bench/results/2026-11-29-bzip2-decoder/).
      *
      * <p>Links that are not one cycle, which no valid block gives, show as a chain writing
      * more than a block's bytes or segments that do not join into one text of {@code n} bytes.
@@ -137,7 +139,7 @@ final class Bzip2InverseTransform {
             }
         }
         while (active > 0) {
-            if (active == CHAINS) {
+            if (active == 16 && CHAINS == 16) {
                 budget = walkSixteen(budget);
             }
             for (int c = 0; c < CHAINS; c++) { // one step of each chain: the one at a start takes up the next
