@@ -178,7 +178,7 @@ public final class QuadStore implements AutoCloseable {
      */
     public long preloadBlockCache(long budgetBytes, java.util.function.BooleanSupplier stop) {
         byte[] dictionary = {KeyLayout.TAG_ID2TERM};
-        byte[] afterDictionary = {KeyLayout.TAG_TERM2ID + 1};
+        byte[] afterDictionary = KeyLayout.prefixEnd(new byte[] {KeyLayout.TAG_TERM2ID}); // ID2TERM, then TERM2ID
         return kv.preloadBlockCache(List.of(new RocksKv.KeyRange(dictionary, afterDictionary),
                 new RocksKv.KeyRange(new byte[0], dictionary),
                 new RocksKv.KeyRange(afterDictionary, null)), budgetBytes, stop);

@@ -5,6 +5,7 @@ import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -123,22 +124,9 @@ final class UrlEncodedParams {
 
     /** The byte of the escape {@code %XY} at {@code i}, its digits ASCII hex as Netty reads them (no other script's). */
     private static byte escapedByte(String s, int i) {
-        int hi = hexDigit(s.charAt(i + 1));
-        int lo = hexDigit(s.charAt(i + 2));
-        if (hi < 0 || lo < 0) {
+        if (!HexFormat.isHexDigit(s.charAt(i + 1)) || !HexFormat.isHexDigit(s.charAt(i + 2))) {
             throw new IllegalArgumentException("invalid escape '" + s.substring(i, i + 3) + "' in a parameter");
         }
-        return (byte) ((hi << 4) | lo);
-    }
-
-    private static int hexDigit(char c) {
-        if (c >= '0' && c <= '9') {
-            return c - '0';
-        } else if (c >= 'a' && c <= 'f') {
-            return c - 'a' + 10;
-        } else if (c >= 'A' && c <= 'F') {
-            return c - 'A' + 10;
-        }
-        return -1;
+        return (byte) HexFormat.fromHexDigits(s, i + 1, i + 3);
     }
 }

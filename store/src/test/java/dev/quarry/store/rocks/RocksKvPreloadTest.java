@@ -13,6 +13,8 @@ import org.junit.jupiter.api.io.TempDir;
 /** Reading a store into the block cache at a server's start: every key, or up to the budget, or until told to stop. */
 class RocksKvPreloadTest {
     private static final int KEYS = 200_000;
+    /** Every key, in key order. */
+    private static final List<RocksKv.KeyRange> ALL = List.of(new RocksKv.KeyRange(new byte[0], null));
 
     @TempDir
     Path dir;
@@ -43,7 +45,7 @@ class RocksKvPreloadTest {
         write();
         try (RocksKv kv = RocksKv.open(dir, 256 << 20, false)) {
             long before = kv.memoryUsage().get("block_cache");
-            assertEquals(KEYS, kv.preloadBlockCache(128 << 20, () -> false));
+            assertEquals(KEYS, kv.preloadBlockCache(ALL, 128 << 20, () -> false));
             long after = kv.memoryUsage().get("block_cache");
             assertTrue(after - before > KEYS * 100L, "cached " + before + " -> " + after + " bytes");
             long hits = kv.tickers().get("block_cache_hit");
@@ -60,12 +62,12 @@ class RocksKvPreloadTest {
     void stopsAtTheBudgetOrWhenTold() {
         write();
         try (RocksKv kv = RocksKv.open(dir, 256 << 20, false)) {
-            long read = kv.preloadBlockCache(2 << 20, () -> false);
+            long read = kv.preloadBlockCache(ALL, 2 << 20, () -> false);
             assertTrue(read < KEYS / 2, read + " keys read for a 2 MB budget (the data is ~20 MB)");
             assertTrue(kv.memoryUsage().get("block_cache") < 4 << 20, "cached " + kv.memoryUsage().get("block_cache"));
         }
         try (RocksKv kv = RocksKv.open(dir, 256 << 20, false)) {
-            long read = kv.preloadBlockCache(128 << 20, () -> true);
+            long read = kv.preloadBlockCache(ALL, 128 << 20, () -> true);
             assertEquals(1 << 12, read, "checks the stop every 4,096 keys");
         }
     }
